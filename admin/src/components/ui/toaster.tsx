@@ -1,0 +1,33 @@
+import { TIMINGS } from '@barberly/common';
+import type { CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
+import { Toaster as Sonner, toast } from 'sonner';
+import type { ToastMessage } from '../../lib/toast-messages';
+
+/**
+ * Spec 9: one toast at a time, 5 s, F8 focuses the region; at most 420 px wide from medium screens up. Rendered
+ * straight into <body> so a modal dialog, which makes the rest of the page inert, leaves it live.
+ */
+export function Toaster() {
+  return createPortal(
+    <div data-stay-live="">
+      <Sonner
+        visibleToasts={TIMINGS.toastLimit}
+        duration={TIMINGS.toastDurationMs}
+        hotkey={['F8']}
+        position="bottom-right"
+        theme="dark"
+        richColors
+        closeButton
+        style={{ '--width': 'min(420px, calc(100vw - 32px))' } as CSSProperties}
+      />
+    </div>,
+    document.body,
+  );
+}
+
+export function showToast(message: ToastMessage, opts: { durationMs?: number } = {}): void {
+  const options = { description: message.description, duration: opts.durationMs };
+  if (message.variant === 'destructive') toast.error(message.title, options);
+  else toast.success(message.title, options);
+}

@@ -1,0 +1,144 @@
+import { type Appointment, dayBounds, formatDayLabel, formatDuration } from '@barberly/common';
+import {
+  CalendarDays,
+  CalendarRange,
+  Clock,
+  Image,
+  type LucideIcon,
+  Mail,
+  Phone,
+  RefreshCw,
+  Scissors,
+  Settings,
+  Users,
+} from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatCard } from '../../../components/ui/stat-card';
+import { useBarberDashboard } from '../api/barber-api';
+
+const ACTIONS: Array<{ label: string; icon: LucideIcon }> = [
+  { label: 'My Calendar', icon: CalendarRange },
+  { label: 'My Services', icon: Scissors },
+  { label: 'Clients', icon: Users },
+  { label: 'Availability', icon: Clock },
+  { label: 'Portfolio', icon: Image },
+  { label: 'Settings', icon: Settings },
+];
+
+/** 'Monday, November 23, 2026' of the appointment's local day, in the shop's zone. */
+function dayOf(appointment: Appointment): string {
+  const zone = appointment.shop.timeZone;
+  return formatDayLabel(dayBounds(appointment.localDate, zone).start, zone);
+}
+
+export function UpcomingList({ appointments }: { appointments: Appointment[] }) {
+  if (appointments.length === 0) {
+    return (
+      <p className="mt-6 rounded-xl border border-dashed border-neutral-300 py-10 text-center text-neutral-500">
+        No upcoming appointments
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Upcoming appointments" className="mt-4 divide-y divide-neutral-100">
+      {appointments.map((a) => (
+        <li key={a.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {dayOf(a)} · <span className="tabular-nums">{a.localTime}</span>
+            </p>
+            <p className="break-words text-neutral-800">
+              {a.client.name} · {a.service.name}{' '}
+              <span className="text-neutral-500">({formatDuration(a.service.durationMinutes)})</span>
+            </p>
+          </div>
+          <div className="flex flex-col gap-0.5 text-sm text-neutral-600 sm:items-end">
+            {a.client.phone ? (
+              <a href={`tel:${a.client.phone}`} className="inline-flex items-center gap-1.5">
+                <Phone aria-hidden="true" className="size-3.5" /> {a.client.phone}
+              </a>
+            ) : null}
+            {a.client.email ? (
+              <a href={`mailto:${a.client.email}`} className="inline-flex items-center gap-1.5 break-all">
+                <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {a.client.email}
+              </a>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Spec 2 'Barber dashboard', with issue #7's real numbers (GET /api/barber/dashboard): today's appointments, total
+ * clients, the shop's services, and the next appointments. The six tool buttons are still to come.
+ */
+export function BarberDashboard() {
+  const dashboard = useBarberDashboard(true);
+  const data = dashboard.data;
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Barber Dashboard</h1>
+        <p className="mt-1 text-neutral-600">Manage your schedule and appointments</p>
+        {data?.shop ? (
+          <p className="mt-2 text-sm font-semibold text-amber-700" data-testid="barber-shop-name">
+            {data.barber ? `${data.barber.name} · ` : ''}
+            {data.shop.name}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Today's Appointments" value={data?.todayAppointments ?? 0} icon={CalendarDays} />
+        <StatCard label="Total Clients" value={data?.totalClients ?? 0} icon={Users} />
+        <StatCard label="My Services" value={data?.myServices ?? 0} icon={Scissors} />
+      </div>
+      <ul aria-label="Barber tools" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {ACTIONS.map(({ label, icon: Icon }) => (
+          <li key={label}>
+            <button
+              type="button"
+              aria-disabled="true"
+              title="Coming soon"
+              className="flex h-full w-full cursor-default flex-col items-center gap-2 rounded-2xl border border-neutral-200 bg-white p-4 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-amber-500"
+            >
+              <Icon aria-hidden="true" className="size-6 text-amber-600" />
+              {label}
+              <span className="text-xs font-normal text-neutral-500">Coming soon</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Card>
+        <CardHeader
+          title="Upcoming Appointments"
+          actions={
+            <Button
+              variant="light"
+              size="sm"
+              aria-label="Refresh appointments"
+              disabled={dashboard.isFetching}
+              onClick={() => void dashboard.refetch()}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+            </Button>
+          }
+        />
+        {dashboard.isPending ? (
+          <div className="grid place-items-center py-10 text-amber-500">
+            <Spinner label="Loading appointments" />
+          </div>
+        ) : dashboard.isError ? (
+          <p className="mt-6 text-center text-sm text-neutral-600">
+            Your appointments could not be loaded: {dashboard.error.message}
+          </p>
+        ) : (
+          <UpcomingList appointments={data?.upcomingAppointments ?? []} />
+        )}
+      </Card>
+    </div>
+  );
+}

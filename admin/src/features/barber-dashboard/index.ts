@@ -1,0 +1,1 @@
+export { BarberDashboard } from './components/barber-dashboard';

@@ -1,0 +1,1 @@
+export { ClientDashboard } from './components/client-dashboard';

@@ -1,0 +1,1 @@
+export { GenericDashboard } from './components/generic-dashboard';

@@ -1,0 +1,50 @@
+import { HoursSchema, isValidTimeZone, THEMES } from '@barberly/common';
+import { browserTimeZone } from '../../../lib/time-zones';
+import type { WizardData } from './launch';
+
+/** The owner's answers so far, kept for this tab so a reload mid-wizard loses nothing. Cleared at launch. */
+export const DRAFT_KEY = 'barberly.onboardingDraft';
+
+export interface Draft<S extends string> {
+  userId: string;
+  step: S;
+  data: WizardData;
+}
+
+export function loadDraft<S extends string>(
+  storage: Pick<Storage, 'getItem'>,
+  userId: string,
+  steps: readonly S[],
+): Draft<S> | null {
+  try {
+    const raw = storage.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as Draft<S>;
+    // Only a well-formed draft of this user: anything else starts afresh.
+    if (draft.userId !== userId || !steps.includes(draft.step)) return null;
+    const { data } = draft;
+    if (!THEMES.includes(data.theme) || !HoursSchema.safeParse(data.hours).success) return null;
+    if (typeof data.details?.name !== 'string' || !Array.isArray(data.services)) return null;
+    // A draft saved before the time zone was asked for (or with a zone this browser does not know) gets the browser's.
+    if (typeof data.timeZone !== 'string' || !isValidTimeZone(data.timeZone)) data.timeZone = browserTimeZone();
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft<S extends string>(storage: Pick<Storage, 'setItem'>, draft: Draft<S>): void {
+  try {
+    storage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // storage full or blocked: the wizard still works, it just will not survive a reload
+  }
+}
+
+export function clearDraft(storage: Pick<Storage, 'removeItem'>): void {
+  try {
+    storage.removeItem(DRAFT_KEY);
+  } catch {
+    // nothing to clear
+  }
+}

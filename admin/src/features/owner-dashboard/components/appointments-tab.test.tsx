@@ -1,0 +1,211 @@
+import type { Appointment, Barber, Service, ShopAgenda } from '@barberly/common';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import { setTokenSource } from '../../../lib/api-client';
+import { AgendaDay, AppointmentsTab } from './appointments-tab';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const SHOP_ID = '11111111-1111-4111-8111-111111111111';
+const SAM = { id: '22222222-2222-4222-8222-222222222222', name: 'Sam Fade', profileImageUrl: '' };
+const ALEX = { id: '33333333-3333-4333-8333-333333333333', name: 'Alex Clip', profileImageUrl: '' };
+const CUT: Service = {
+  id: '44444444-4444-4444-8444-444444444444',
+  shopId: SHOP_ID,
+  name: 'Skin Fade',
+  description: '',
+  price: 30,
+  durationMinutes: 45,
+};
+const BARBERS: Barber[] = [SAM, ALEX].map((b) => ({ ...b, shopId: SHOP_ID, bio: '' }));
+
+function appointment(
+  id: string,
+  barber: typeof SAM,
+  localTime: string,
+  client: string,
+  extra: Partial<Appointment> = {},
+): Appointment {
+  return {
+    id,
+    status: 'confirmed',
+    start: '2026-05-10T13:00:00.000Z',
+    end: '2026-05-10T13:45:00.000Z',
+    localDate: '2026-05-10',
+    localTime,
+    service: { id: CUT.id, name: CUT.name, durationMinutes: 45, price: 30 },
+    barber: SAM === barber ? SAM : ALEX,
+    shop: { id: SHOP_ID, slug: 'fade-co', name: 'Fade Co', address: '', phoneNumber: '', timeZone: 'America/New_York' },
+    client: { name: client, email: `${client.split(' ')[0]!.toLowerCase()}@example.com`, phone: '555-0100' },
+    note: '',
+    source: 'online',
+    createdAt: '2026-05-01T10:00:00.000Z',
+    updatedAt: '2026-05-01T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+function agendaOf(appointments: Appointment[], date = '2026-05-10'): ShopAgenda {
+  return {
+    date,
+    timeZone: 'America/New_York',
+    appointments,
+    barbers: [SAM, ALEX].map((barber) => ({
+      barber,
+      appointments: appointments.filter((a) => a.barber.id === barber.id),
+    })),
+  };
+}
+
+describe('AgendaDay', () => {
+  it('groups the day by barber, with time, client, contact, service and status', () => {
+    const day = agendaOf([
+      appointment('a1', SAM, '9:00 AM', 'Jordan Lee'),
+      appointment('a2', ALEX, '9:00 AM', 'Casey Moss', { status: 'completed' }),
+      appointment('a3', SAM, '10:00 AM', 'Riley Park', { status: 'cancelled' }),
+    ]);
+    render(<AgendaDay agenda={day} pendingId={null} onSetStatus={vi.fn()} />);
+    const sam = within(screen.getByRole('region', { name: 'Sam Fade' }));
+    const samItems = sam.getAllByRole('listitem');
+    expect(samItems.map((li) => li.getAttribute('aria-label'))).toEqual([
+      '9:00 AM, Jordan Lee, Skin Fade',
+      '10:00 AM, Riley Park, Skin Fade',
+    ]);
+    expect(samItems[0]).toHaveTextContent('Confirmed');
+    expect(samItems[0]).toHaveTextContent('555-0100');
+    expect(samItems[0]).toHaveTextContent('jordan@example.com');
+    expect(samItems[1]).toHaveTextContent('Cancelled');
+    const alex = within(screen.getByRole('region', { name: 'Alex Clip' }));
+    expect(alex.getByRole('listitem')).toHaveTextContent('Casey Moss');
+    expect(alex.getByRole('listitem')).toHaveTextContent('Completed');
+  });
+
+  it('offers complete, no-show and cancel on a confirmed appointment; cancel asks first', async () => {
+    const onSetStatus = vi.fn();
+    const jordan = appointment('a1', SAM, '9:00 AM', 'Jordan Lee');
+    render(<AgendaDay agenda={agendaOf([jordan])} pendingId={null} onSetStatus={onSetStatus} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark completed: 9:00 AM Jordan Lee' }));
+    expect(onSetStatus).toHaveBeenLastCalledWith(jordan, 'completed');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel: 9:00 AM Jordan Lee' }));
+    expect(onSetStatus).toHaveBeenCalledTimes(1);
+    expect(
+      screen.getByText("Cancel Jordan Lee's Skin Fade at 9:00 AM? The client gets an e-mail."),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(onSetStatus).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel: 9:00 AM Jordan Lee' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(onSetStatus).toHaveBeenLastCalledWith(jordan, 'cancelled');
+  });
+
+  it('offers no actions on a cancelled appointment', () => {
+    render(
+      <AgendaDay
+        agenda={agendaOf([appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { status: 'cancelled' })])}
+        pendingId={null}
+        onSetStatus={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says so when the day has no appointments', () => {
+    render(<AgendaDay agenda={agendaOf([])} pendingId={null} onSetStatus={vi.fn()} />);
+    expect(screen.getByText('No appointments on this day')).toBeInTheDocument();
+  });
+});
+
+/** A tiny in-memory api behind fetch: the agenda of one day, PATCH of a status, walk-ins. */
+function fakeApi(initial: Appointment[]) {
+  let rows = [...initial];
+  const calls: string[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    if (method === 'GET' && url.startsWith(`/api/shops/${SHOP_ID}/appointments`)) {
+      const date = new URL(url, 'http://x').searchParams.get('date') ?? '2026-05-10';
+      return json(200, agendaOf(date === '2026-05-10' ? rows : [], date));
+    }
+    if (method === 'PATCH') {
+      const id = url.split('/').pop();
+      const { status } = JSON.parse(String(init?.body)) as { status: Appointment['status'] };
+      rows = rows.map((a) => (a.id === id ? { ...a, status } : a));
+      return json(
+        200,
+        rows.find((a) => a.id === id),
+      );
+    }
+    if (method === 'POST' && url.endsWith('/walk-in')) {
+      return json(409, {
+        error: { code: 'no_free_slot', message: 'No barber is free for this service before closing today.' },
+      });
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+  return { fetchMock, calls };
+}
+
+function wrap(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+describe('AppointmentsTab', () => {
+  beforeEach(() => setTokenSource(async () => 'token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('marks an appointment completed and shows the refreshed list without a reload', async () => {
+    const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    const item = await screen.findByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
+    expect(item).toHaveTextContent('Confirmed');
+    await userEvent.click(within(item).getByRole('button', { name: /^Mark completed/ }));
+    await waitFor(() => expect(item).toHaveTextContent('Completed'));
+    expect(within(item).queryByRole('button', { name: /^Mark completed/ })).toBeNull();
+    expect(calls).toContain(`PATCH /api/shops/${SHOP_ID}/appointments/a1`);
+    expect(calls.filter((c) => c.startsWith('GET')).length).toBeGreaterThanOrEqual(2);
+    expect(await screen.findByText('Appointment completed')).toBeInTheDocument();
+  });
+
+  it('moves a day forward and back, and shows the empty state for a day with none', async () => {
+    const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    await screen.findByText('Jordan Lee');
+    expect(screen.getByText(/Sunday, May 10, 2026/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText('No appointments on this day')).toBeInTheDocument();
+    expect(screen.getByText(/Monday, May 11, 2026/)).toBeInTheDocument();
+    expect(calls).toContain(`GET /api/shops/${SHOP_ID}/appointments?date=2026-05-11`);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
+  });
+
+  it("books a walk-in in two clicks and shows a refusal as 'Error' with the api's message", async () => {
+    const { fetchMock, calls } = fakeApi([]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    await screen.findByText('No appointments on this day');
+    await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book walk-in: Skin Fade' }));
+    expect(await screen.findByText('No barber is free for this service before closing today.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serviceId: CUT.id, barberId: 'any' });
+    expect(calls).toContain(`POST /api/shops/${SHOP_ID}/walk-in`);
+  });
+});

@@ -1,0 +1,377 @@
+import {
+  APPOINTMENT_STATUS_LABELS,
+  type Appointment,
+  type AppointmentStatus,
+  addDays,
+  type Barber,
+  dayBounds,
+  formatDayLabel,
+  formatDuration,
+  type Service,
+  type ShopAgenda,
+} from '@barberly/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, ChevronLeft, ChevronRight, Footprints, Mail, Phone, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../components/ui/toaster';
+import { bookingKeys, type OwnerSettableStatus, useAgenda, useSetAppointmentStatus, useWalkIn } from '../api/owner-api';
+import { apiErrorToast, appointmentStatusToasts, failureToast, walkInBookedToast } from '../lib/messages';
+
+const STATUS_STYLES: Record<AppointmentStatus, string> = {
+  confirmed: 'bg-sky-100 text-sky-800',
+  completed: 'bg-emerald-100 text-emerald-800',
+  no_show: 'bg-amber-100 text-amber-900',
+  cancelled: 'bg-neutral-200 text-neutral-600 line-through',
+};
+
+/** What the owner may do next with an appointment in each status (confirmed is where every booking starts). */
+export function nextStatuses(status: AppointmentStatus): OwnerSettableStatus[] {
+  if (status === 'confirmed') return ['completed', 'no_show', 'cancelled'];
+  if (status === 'completed') return ['no_show'];
+  if (status === 'no_show') return ['completed'];
+  return [];
+}
+
+const ACTION_LABELS: Record<OwnerSettableStatus, string> = {
+  completed: 'Mark completed',
+  no_show: 'Mark no-show',
+  cancelled: 'Cancel',
+};
+
+function StatusBadge({ status }: { status: AppointmentStatus }) {
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLES[status])}>
+      {APPOINTMENT_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export function AppointmentItem({
+  appointment,
+  pending,
+  onSetStatus,
+}: {
+  appointment: Appointment;
+  pending: boolean;
+  onSetStatus: (status: OwnerSettableStatus) => void;
+}) {
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const { client, service } = appointment;
+  const who = `${appointment.localTime} ${client.name}`;
+  return (
+    <li
+      aria-label={`${appointment.localTime}, ${client.name}, ${service.name}`}
+      className="rounded-xl border border-neutral-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-bold tabular-nums">
+            {appointment.localTime}{' '}
+            <span className="font-normal text-neutral-500">· {formatDuration(service.durationMinutes)}</span>
+          </p>
+          <p className="mt-0.5 break-words font-semibold">{client.name}</p>
+          <p className="text-sm text-neutral-700">{service.name}</p>
+        </div>
+        <StatusBadge status={appointment.status} />
+      </div>
+      {client.phone || client.email ? (
+        <div className="mt-2 flex flex-col gap-1 text-sm text-neutral-600">
+          {client.phone ? (
+            <a href={`tel:${client.phone}`} className="inline-flex items-center gap-1.5 hover:text-neutral-900">
+              <Phone aria-hidden="true" className="size-3.5" /> {client.phone}
+            </a>
+          ) : null}
+          {client.email ? (
+            <a
+              href={`mailto:${client.email}`}
+              className="inline-flex min-w-0 items-center gap-1.5 break-all hover:text-neutral-900"
+            >
+              <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {client.email}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      {appointment.note ? <p className="mt-2 text-sm text-neutral-600 italic">“{appointment.note}”</p> : null}
+      {confirmingCancel ? (
+        <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
+          <p className="text-sm font-medium text-red-900">
+            Cancel {client.name}'s {service.name} at {appointment.localTime}?
+            {client.email ? ' The client gets an e-mail.' : ''}
+          </p>
+          <div className="mt-2 flex gap-2">
+            <Button variant="light" size="sm" disabled={pending} onClick={() => setConfirmingCancel(false)}>
+              Keep
+            </Button>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={pending}
+              onClick={() => {
+                setConfirmingCancel(false);
+                onSetStatus('cancelled');
+              }}
+            >
+              Yes, cancel
+            </Button>
+          </div>
+        </div>
+      ) : nextStatuses(appointment.status).length > 0 ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {nextStatuses(appointment.status).map((status) => (
+            <Button
+              key={status}
+              variant="light"
+              size="sm"
+              disabled={pending}
+              aria-label={`${ACTION_LABELS[status]}: ${who}`}
+              className={status === 'cancelled' ? 'text-red-700' : undefined}
+              onClick={() => (status === 'cancelled' ? setConfirmingCancel(true) : onSetStatus(status))}
+            >
+              {ACTION_LABELS[status]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The day per barber: each barber's section lists their appointments by start time. */
+export function AgendaDay({
+  agenda,
+  pendingId,
+  onSetStatus,
+}: {
+  agenda: ShopAgenda;
+  pendingId: string | null;
+  onSetStatus: (appointment: Appointment, status: OwnerSettableStatus) => void;
+}) {
+  if (agenda.appointments.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-neutral-100 text-neutral-500">
+          <CalendarDays aria-hidden="true" className="size-6" />
+        </span>
+        <h3 className="mt-4 text-lg font-bold">No appointments on this day</h3>
+        <p className="mt-1 max-w-sm text-sm text-neutral-600">
+          Bookings from your booking page and walk-ins show up here.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {agenda.barbers.map(({ barber, appointments }) => (
+        <section key={barber.id} aria-label={barber.name} className="rounded-2xl bg-neutral-100 p-4">
+          <h3 className="flex items-baseline justify-between gap-2 font-bold">
+            <span className="break-words">{barber.name}</span>
+            <span className="shrink-0 text-sm font-normal text-neutral-500">
+              {appointments.length === 1 ? '1 appointment' : `${appointments.length} appointments`}
+            </span>
+          </h3>
+          {appointments.length === 0 ? (
+            <p className="mt-3 text-sm text-neutral-500">No appointments</p>
+          ) : (
+            <ul aria-label={`Appointments with ${barber.name}`} className="mt-3 flex flex-col gap-3">
+              {appointments.map((appointment) => (
+                <AppointmentItem
+                  key={appointment.id}
+                  appointment={appointment}
+                  pending={pendingId === appointment.id}
+                  onSetStatus={(status) => onSetStatus(appointment, status)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Walk-in: 'Walk-in' opens the services; choosing one books the next free start now (two clicks). The barber
+ * defaults to any (the rotation's pick).
+ */
+export function WalkInPanel({
+  services,
+  barbers,
+  pending,
+  onBook,
+}: {
+  services: Service[];
+  barbers: Barber[];
+  pending: boolean;
+  onBook: (input: { serviceId: string; barberId: string }) => Promise<boolean>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [barberId, setBarberId] = useState('any');
+  if (!open) {
+    return (
+      <Button onClick={() => setOpen(true)} disabled={services.length === 0 || barbers.length === 0}>
+        <Footprints aria-hidden="true" className="size-4" /> Walk-in
+      </Button>
+    );
+  }
+  return (
+    <Card className="w-full" role="group" aria-label="Book a walk-in">
+      <CardHeader
+        as="h3"
+        title="Book a walk-in"
+        description="Choose a service: the next free time today is booked now."
+        actions={
+          <Button variant="light" size="sm" onClick={() => setOpen(false)} disabled={pending}>
+            Close
+          </Button>
+        }
+      />
+      <SelectField
+        className="mt-4 max-w-xs"
+        label="Barber"
+        value={barberId}
+        onChange={(event) => setBarberId(event.target.value)}
+        options={[{ value: 'any', label: 'Any barber' }, ...barbers.map((b) => ({ value: b.id, label: b.name }))]}
+      />
+      <ul aria-label="Walk-in services" className="mt-4 grid gap-2 sm:grid-cols-2">
+        {services.map((service) => (
+          <li key={service.id}>
+            <Button
+              variant="light"
+              className="w-full justify-between"
+              disabled={pending}
+              aria-label={`Book walk-in: ${service.name}`}
+              onClick={async () => {
+                if (await onBook({ serviceId: service.id, barberId })) setOpen(false);
+              }}
+            >
+              <span className="truncate">{service.name}</span>
+              <span className="shrink-0 font-normal text-neutral-500">{formatDuration(service.durationMinutes)}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The Appointments tab: one day's agenda per barber, day navigation, status actions and walk-ins. */
+export function AppointmentsTab({
+  shopId,
+  services,
+  barbers,
+}: {
+  shopId: string;
+  services: Service[];
+  barbers: Barber[];
+}) {
+  // null: the shop's today (the api decides which day that is, in the shop's zone).
+  const [date, setDate] = useState<string | null>(null);
+  const agenda = useAgenda(shopId, date);
+  const setStatus = useSetAppointmentStatus(shopId);
+  const walkIn = useWalkIn(shopId);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const shown = agenda.data;
+  // The day asked for, else the one shown: two quick clicks on Next move two days even before the first answer.
+  const current = date ?? shown?.date ?? null;
+  const queryClient = useQueryClient();
+  // Bookings made on the storefront meanwhile: the agenda and the day's numbers, on request (queries never refetch
+  // by themselves, spec 7).
+  const refresh = () =>
+    Promise.all([agenda.refetch(), queryClient.invalidateQueries({ queryKey: bookingKeys.stats(shopId) })]);
+
+  const changeStatus = async (appointment: Appointment, status: OwnerSettableStatus) => {
+    setPendingId(appointment.id);
+    try {
+      await setStatus.mutateAsync({ id: appointment.id, status });
+      showToast(appointmentStatusToasts[status]);
+    } catch (error) {
+      showToast(failureToast('Failed to update appointment', error));
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  const bookWalkIn = async (input: { serviceId: string; barberId: string }) => {
+    try {
+      const booked = await walkIn.mutateAsync(input);
+      showToast(walkInBookedToast(booked));
+      setDate(null);
+      return true;
+    } catch (error) {
+      showToast(apiErrorToast(error, 'Failed to book walk-in. Please try again.'));
+      return false;
+    }
+  };
+
+  const dayLabel = shown ? formatDayLabel(dayBounds(shown.date, shown.timeZone).start, shown.timeZone) : '';
+  return (
+    <div className="flex flex-col gap-5">
+      <CardHeader
+        title="Appointments"
+        description={shown ? `${dayLabel} · times in ${shown.timeZone.replace(/_/g, ' ')}` : 'Your day, per barber.'}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="light"
+              size="sm"
+              aria-label="Previous day"
+              disabled={!current}
+              onClick={() => current && setDate(addDays(current, -1))}
+            >
+              <ChevronLeft aria-hidden="true" className="size-4" />
+            </Button>
+            <Button variant="light" size="sm" onClick={() => setDate(null)}>
+              Today
+            </Button>
+            <Button
+              variant="light"
+              size="sm"
+              aria-label="Refresh appointments"
+              disabled={agenda.isFetching}
+              onClick={() => void refresh()}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              variant="light"
+              size="sm"
+              aria-label="Next day"
+              disabled={!current}
+              onClick={() => current && setDate(addDays(current, 1))}
+            >
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        }
+      />
+      <div>
+        <WalkInPanel services={services} barbers={barbers} pending={walkIn.isPending} onBook={bookWalkIn} />
+        {services.length === 0 || barbers.length === 0 ? (
+          <p className="mt-2 text-sm text-neutral-500">Add a service and a barber to take walk-ins.</p>
+        ) : null}
+      </div>
+      {agenda.isPending ? (
+        <div className="grid place-items-center py-12 text-amber-500">
+          <Spinner label="Loading appointments" />
+        </div>
+      ) : agenda.isError ? (
+        <Card className="text-center">
+          <p className="font-semibold">The appointments could not be loaded</p>
+          <p className="mt-1 text-sm text-neutral-600">{agenda.error.message}</p>
+          <Button className="mt-4" size="sm" onClick={() => void agenda.refetch()}>
+            <RefreshCw aria-hidden="true" className="size-4" /> Try again
+          </Button>
+        </Card>
+      ) : shown ? (
+        <div aria-busy={agenda.isFetching} data-date={shown.date}>
+          <AgendaDay agenda={shown} pendingId={pendingId} onSetStatus={(a, s) => void changeStatus(a, s)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

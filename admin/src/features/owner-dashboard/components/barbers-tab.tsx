@@ -1,0 +1,93 @@
+import type { Barber } from '@barberly/common';
+import { Pencil, Plus, UserRound, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { JoinCodeCard } from './join-code-card';
+import { EmptyState } from './services-tab';
+import { BarberDialog } from './shop-dialogs';
+
+function BarberAvatar({ barber }: { barber: Barber }) {
+  const [broken, setBroken] = useState(false);
+  if (barber.profileImageUrl && !broken) {
+    return (
+      <img
+        src={barber.profileImageUrl}
+        alt=""
+        onError={() => setBroken(true)}
+        className="size-24 rounded-full object-cover ring-4 ring-amber-100"
+      />
+    );
+  }
+  return (
+    <span className="grid size-24 place-items-center rounded-full bg-neutral-100 text-neutral-400 ring-4 ring-amber-100">
+      <UserRound aria-hidden="true" className="size-10" />
+    </span>
+  );
+}
+
+export function BarbersTab({
+  shopId,
+  barbers,
+  loading,
+}: {
+  shopId: string;
+  barbers: Barber[] | undefined;
+  loading: boolean;
+}) {
+  const [dialog, setDialog] = useState<{ barber?: Barber } | null>(null);
+  const openAdd = () => setDialog({});
+  return (
+    <div className="flex flex-col gap-5">
+      <CardHeader
+        title="Barbers"
+        description="Your team, as clients see them."
+        actions={
+          <Button size="sm" onClick={openAdd}>
+            <Plus aria-hidden="true" className="size-4" /> Add Barber
+          </Button>
+        }
+      />
+      <JoinCodeCard shopId={shopId} />
+      {loading ? (
+        <div className="grid place-items-center py-12 text-amber-500">
+          <Spinner label="Loading barbers" />
+        </div>
+      ) : !barbers?.length ? (
+        <EmptyState
+          icon={Users}
+          title="No Barbers Added"
+          text="Add your barbers so clients can see who will cut their hair."
+          action={
+            <Button onClick={openAdd}>
+              <Plus aria-hidden="true" className="size-4" /> Add Your First Barber
+            </Button>
+          }
+        />
+      ) : (
+        <ul aria-label="Barbers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {barbers.map((barber) => (
+            <li key={barber.id}>
+              <Card className="flex h-full flex-col items-center text-center">
+                <BarberAvatar barber={barber} />
+                <h3 className="mt-4 break-words text-lg font-bold">{barber.name}</h3>
+                <p className="mt-1 flex-1 text-sm text-neutral-600">{barber.bio}</p>
+                <Button
+                  variant="light"
+                  size="sm"
+                  className="mt-4"
+                  aria-label={`Edit ${barber.name}`}
+                  onClick={() => setDialog({ barber })}
+                >
+                  <Pencil aria-hidden="true" className="size-4" /> Edit
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <BarberDialog shopId={shopId} barber={dialog?.barber} open={dialog !== null} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { type Shop, THEME_LABELS } from '@barberly/common';
+import { CalendarDays, Copy, ExternalLink, Pencil, Scissors, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { StatCard } from '../../../components/ui/stat-card';
+import { showToast } from '../../../components/ui/toaster';
+import { paths } from '../../../lib/routes';
+import { copyText } from '../lib/clipboard';
+import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/messages';
+import { BookingSettingsCard } from './booking-settings-card';
+import { HoursCard } from './hours-card';
+
+/** '{slug}.{product domain}' (with the port in development): the host of the shop's subdomain URL. */
+export function customDomainOf(shop: Pick<Shop, 'subdomain_url' | 'slug'>): string {
+  try {
+    return new URL(shop.subdomain_url).host;
+  } catch {
+    return shop.slug;
+  }
+}
+
+export function standardUrlOf(shop: Pick<Shop, 'slug'>): string {
+  return `${window.location.origin}${paths.shop(shop.slug)}`;
+}
+
+export async function copyStandardUrl(shop: Pick<Shop, 'slug'>) {
+  showToast((await copyText(standardUrlOf(shop))) ? urlCopiedToast : copyFailedToast);
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-neutral-900">
+        {children || <span className="text-neutral-400">Not set</span>}
+      </dd>
+    </div>
+  );
+}
+
+function UrlRow({
+  label,
+  url,
+  copyLabel,
+  onCopy,
+}: {
+  label: string;
+  url: string;
+  copyLabel: string;
+  onCopy: () => void;
+}) {
+  return (
+    <div>
+      <p className="text-sm font-semibold text-neutral-800">{label}</p>
+      <div className="mt-1 flex items-center gap-2 rounded-lg border border-neutral-200 bg-neutral-50 p-1 pl-3">
+        <code className="min-w-0 flex-1 truncate text-sm text-neutral-800" title={url}>
+          {url}
+        </code>
+        <Button variant="light" size="sm" aria-label={copyLabel} onClick={onCopy}>
+          <Copy aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function OverviewTab({
+  shop,
+  todayAppointments,
+  barberCount,
+  serviceCount,
+  onEdit,
+}: {
+  shop: Shop;
+  /** Live appointments of the shop's today (GET /api/shops/{id}/stats). */
+  todayAppointments: number;
+  barberCount: number;
+  serviceCount: number;
+  onEdit: () => void;
+}) {
+  const custom = customDomainOf(shop);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Today's Appointments" value={todayAppointments} icon={CalendarDays} />
+        <StatCard label="Total Barbers" value={barberCount} icon={Users} />
+        <StatCard label="Available Services" value={serviceCount} icon={Scissors} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader
+            title="Shop Details"
+            description="What clients see on your booking page."
+            actions={
+              <Button variant="light" size="sm" onClick={onEdit}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit Details
+              </Button>
+            }
+          />
+          <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+            <Detail label="Name">{shop.name}</Detail>
+            <Detail label="Template">{THEME_LABELS[shop.theme]}</Detail>
+            <div className="sm:col-span-2">
+              <Detail label="Description">{shop.bio}</Detail>
+            </div>
+            <Detail label="Address">{shop.address}</Detail>
+            <Detail label="Phone">{shop.phoneNumber}</Detail>
+          </dl>
+        </Card>
+        <Card>
+          <CardHeader title="Your Booking Page" description="Share this link with your clients." />
+          <div className="mt-5 flex flex-col gap-4">
+            <UrlRow
+              label="Standard URL"
+              url={standardUrlOf(shop)}
+              copyLabel="Copy standard URL"
+              onCopy={() => void copyStandardUrl(shop)}
+            />
+            <UrlRow
+              label="Custom Domain (Coming soon)"
+              url={custom}
+              copyLabel="Copy custom domain URL"
+              onCopy={async () => showToast((await copyText(custom)) ? customUrlCopiedToast : copyFailedToast)}
+            />
+            <p className="text-sm text-neutral-600">
+              Custom domains are coming soon: you will be able to use your own address, like www.yourshop.com.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <a
+                href={paths.shop(shop.slug)}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClasses('primary', 'sm')}
+              >
+                <ExternalLink aria-hidden="true" className="size-4" /> Preview Site
+              </a>
+              <Button variant="light" size="sm" onClick={() => void copyStandardUrl(shop)}>
+                <Copy aria-hidden="true" className="size-4" /> Copy Standard URL
+              </Button>
+            </div>
+          </div>
+        </Card>
+        <HoursCard shop={shop} />
+        <BookingSettingsCard shop={shop} />
+      </div>
+    </div>
+  );
+}

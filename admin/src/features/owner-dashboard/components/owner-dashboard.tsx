@@ -1,0 +1,154 @@
+import type { Shop } from '@barberly/common';
+import { ExternalLink, Pencil, RefreshCw, Store } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
+import { paths } from '../../../lib/routes';
+import { useBarbers, useMyShops, useServices, useShopStats } from '../api/owner-api';
+import { AppearanceTab } from './appearance-tab';
+import { AppointmentsTab } from './appointments-tab';
+import { BarbersTab } from './barbers-tab';
+import { OverviewTab } from './overview-tab';
+import { ServicesTab } from './services-tab';
+import { EditShopDialog } from './shop-dialogs';
+
+type TabKey = 'overview' | 'appointments' | 'services' | 'barbers' | 'appearance';
+
+function Header({ shop, onEdit }: { shop: Shop | undefined; onEdit: () => void }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-3xl font-bold tracking-tight">Shop Owner Dashboard</h1>
+        <p className="mt-1 text-neutral-600">Manage your barbershop, barbers, and appointments</p>
+        {shop ? (
+          <p className="mt-2 truncate text-sm font-semibold text-amber-700" data-testid="dashboard-shop-name">
+            {shop.name}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {shop ? (
+          <a href={paths.shop(shop.slug)} target="_blank" rel="noreferrer" className={buttonClasses('light', 'md')}>
+            <ExternalLink aria-hidden="true" className="size-4" /> Preview Site
+          </a>
+        ) : (
+          <Button variant="light" disabled>
+            <ExternalLink aria-hidden="true" className="size-4" /> Preview Site
+          </Button>
+        )}
+        <Button onClick={onEdit} disabled={!shop}>
+          <Pencil aria-hidden="true" className="size-4" /> Edit Shop
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function useShopStatsOf(shopId: string | undefined) {
+  return useShopStats(shopId ?? '', Boolean(shopId));
+}
+
+/**
+ * /dashboard/owner/{slug}: the owner's shop with that slug. Someone else's slug (or an unknown one) is not shown:
+ * `onNotYours` sends the person on. An owner with no shop at all gets the welcome card.
+ */
+export function OwnerDashboard({ slug, onNotYours }: { slug: string; onNotYours: () => void }) {
+  const shops = useMyShops();
+  const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
+  const notYours = Boolean(shops.data && shops.data.length > 0 && !shop);
+  const services = useServices(shop?.id);
+  const barbers = useBarbers(shop?.id);
+  const stats = useShopStatsOf(shop?.id);
+  const [tab, setTab] = useState<TabKey>('overview');
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    if (notYours) onNotYours();
+  }, [notYours, onNotYours]);
+
+  if (shops.isPending || notYours) {
+    return (
+      <div className="grid place-items-center py-24 text-amber-500">
+        <Spinner className="size-8" label="Loading your shop" />
+      </div>
+    );
+  }
+  if (shops.isError) {
+    return (
+      <Card className="mx-auto max-w-lg text-center">
+        <h1 className="text-xl font-bold">Your shop could not be loaded</h1>
+        <p className="mt-1 text-sm text-neutral-600">{shops.error.message}</p>
+        <Button className="mt-4" onClick={() => void shops.refetch()}>
+          <RefreshCw aria-hidden="true" className="size-4" /> Try again
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <Header shop={shop} onEdit={() => setEditing(true)} />
+      {!shop ? (
+        <Card className="flex flex-col items-center px-6 py-12 text-center">
+          <span className="grid size-14 place-items-center rounded-2xl bg-amber-100 text-amber-700">
+            <Store aria-hidden="true" className="size-7" />
+          </span>
+          <p className="mt-4 max-w-md text-lg font-semibold">
+            You don't have a barbershop yet. Let's create one to get started.
+          </p>
+          <Link to={paths.onboarding} className={buttonClasses('primary', 'lg', 'mt-6')}>
+            Create Your Shop
+          </Link>
+        </Card>
+      ) : (
+        <>
+          <Tabs<TabKey>
+            label="Shop management"
+            value={tab}
+            onChange={setTab}
+            listClassName="grid-cols-3 sm:grid-cols-5 max-w-3xl"
+            items={[
+              {
+                key: 'overview',
+                label: 'Overview',
+                panel: (
+                  <OverviewTab
+                    shop={shop}
+                    todayAppointments={stats.data?.todayAppointments ?? 0}
+                    barberCount={barbers.data?.length ?? 0}
+                    serviceCount={services.data?.length ?? 0}
+                    onEdit={() => setEditing(true)}
+                  />
+                ),
+              },
+              {
+                key: 'appointments',
+                label: 'Appointments',
+                panel: <AppointmentsTab shopId={shop.id} services={services.data ?? []} barbers={barbers.data ?? []} />,
+              },
+              {
+                key: 'services',
+                label: 'Services',
+                panel: <ServicesTab shopId={shop.id} services={services.data} loading={services.isPending} />,
+              },
+              {
+                key: 'barbers',
+                label: 'Barbers',
+                panel: <BarbersTab shopId={shop.id} barbers={barbers.data} loading={barbers.isPending} />,
+              },
+              {
+                key: 'appearance',
+                label: 'Appearance',
+                panel: <AppearanceTab shop={shop} onEdit={() => setEditing(true)} />,
+              },
+            ]}
+          />
+          <EditShopDialog shop={shop} open={editing} onClose={() => setEditing(false)} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { OwnerDashboard } from './components/owner-dashboard';

@@ -1,0 +1,54 @@
+import { ApiError } from '../../../lib/api-client';
+import type { ToastMessage } from '../../../lib/toast-messages';
+
+/**
+ * Spec 8: 'Error' with 'Failed to update shop', 'Failed to add service' or 'Failed to add barber', each followed by
+ * 'Please try again.'; the api's own reason follows as a second sentence ('Failed to add service. Please try
+ * again. Price must be at least 1').
+ */
+export function failureToast(what: string, error: unknown): ToastMessage {
+  const reason = error instanceof ApiError || error instanceof Error ? error.message : null;
+  return {
+    title: 'Error',
+    description: [`${what}. Please try again.`, reason].filter(Boolean).join(' '),
+    variant: 'destructive',
+  };
+}
+
+const success = (title: string, description?: string): ToastMessage => ({ title, description, variant: 'success' });
+
+export const shopUpdatedToast = success('Shop updated', 'Your changes are live on your booking page.');
+export const serviceAddedToast = success('Service added');
+export const serviceUpdatedToast = success('Service updated');
+export const serviceDeletedToast = success('Service deleted');
+export const barberAddedToast = success('Barber added');
+export const barberUpdatedToast = success('Barber updated');
+export const barberRemovedToast = success('Barber removed');
+export const urlCopiedToast = success('URL Copied', 'Shop URL has been copied to clipboard');
+export const customUrlCopiedToast = success('Custom URL Copied', 'Custom domain URL has been copied to clipboard');
+export const copyFailedToast: ToastMessage = {
+  title: 'Copy failed',
+  description: 'Your browser did not allow copying. Select the URL and copy it yourself.',
+  variant: 'destructive',
+};
+
+// Booking (issue #7)
+export const appointmentStatusToasts = {
+  completed: success('Appointment completed'),
+  no_show: success('Marked as no-show'),
+  cancelled: success('Appointment cancelled', 'The client has been told by e-mail.'),
+} as const;
+
+/** 'Walk-in booked' / 'Skin Fade with Sam at 10:15 AM'. */
+export function walkInBookedToast(a: { service: { name: string }; barber: { name: string }; localTime: string }) {
+  return success('Walk-in booked', `${a.service.name} with ${a.barber.name} at ${a.localTime}`);
+}
+
+/** A refused walk-in says the api's reason as is ('No barber is free for this service before closing today.'). */
+export function apiErrorToast(error: unknown, fallback: string): ToastMessage {
+  const reason = error instanceof Error && error.message ? error.message : fallback;
+  return { title: 'Error', description: reason, variant: 'destructive' };
+}
+
+export const joinCodeCopiedToast = success('Join code copied', 'Send it to your barber so they can join your shop.');
+export const joinCodeRegeneratedToast = success('New join code', 'The old code no longer works.');

@@ -1,0 +1,29 @@
+/** Every path the admin knows, in one place (spec 2, route table). */
+export const paths = {
+  home: '/',
+  authCallback: '/auth/callback',
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+  ownerDashboard: (shopSlug: string) => `/dashboard/owner/${encodeURIComponent(shopSlug)}`,
+  barberDashboard: (shopSlug: string) => `/dashboard/barber/${encodeURIComponent(shopSlug)}`,
+  clientDashboard: '/dashboard/client',
+  ownerDashboardAlt: '/owner/dashboard',
+  barberDashboardAlt: '/barber/dashboard',
+  redirecting: '/redirecting',
+  profile: '/profile',
+  /** Served by the storefront through the proxy: reach it with a full page load, never the router. */
+  shop: (slug: string) => `/shop/${encodeURIComponent(slug)}`,
+  demoShop: (theme: string) => `/demo/shop/${encodeURIComponent(theme)}`,
+  /** Served by the api: a full page load that ends signed out on /. */
+  logout: '/api/logout',
+} as const;
+
+/**
+ * Router state for links that take a signed-in person to the landing page on purpose (the dashboards' "landing
+ * page" link): the global 'On /' redirect leaves them there. `navigate(paths.home, { state: stayOnLanding })`.
+ */
+export const stayOnLanding = { stayOnLanding: true } as const;
+
+export function wantsToStayOnLanding(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { stayOnLanding?: unknown }).stayOnLanding === true;
+}

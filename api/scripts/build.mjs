@@ -1,0 +1,20 @@
+// Bundles the api into dist/main.js: our workspace code (including @barberly/common, which is TS source) is
+// bundled; every other package stays a runtime import from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@barberly/'));
+
+await build({
+  entryPoints: { main: 'src/main.ts', migrate: 'src/platform/db/migrate.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

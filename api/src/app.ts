@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Router } from 'express';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import type { ShopEvents } from './platform/events/shop-events';
+import { authenticate, type TokenVerifier } from './platform/http/auth-context';
+import { errorHandler, notFoundHandler } from './platform/http/errors';
+import { registerApiRoutes } from './routes';
+
+export interface AppDeps {
+  config: Config;
+  dataSource: DataSource;
+  redis: Redis | null;
+  logger: Logger;
+  /** Verifies access tokens on /api. */
+  verifier: TokenVerifier;
+  /** The built-in GoTrue-compatible auth, mounted at /auth/v1; absent when a hosted Supabase is used. */
+  authRouter?: Router;
+  /** Shop-change notifications; built from config and redis when not given. */
+  events?: ShopEvents;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Only the proxy (or nginx) may tell us the client's address: loopback, or TRUSTED_PROXIES (docker compose).
+  app.set(
+    'trust proxy',
+    deps.config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
+  );
+
+  app.use((req, res, next) => {
+    const incoming = req.header('x-request-id');
+    req.id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  if (deps.authRouter) app.use('/auth/v1', deps.authRouter);
+
+  app.use('/api', express.json({ limit: '100kb' }), authenticate(deps.verifier));
+  registerApiRoutes(app, deps);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://...)'),
+  REDIS_URL: optionalUrl,
+  REDIS_KEY_PREFIX: z.string().default('barberly:'),
+  APP_DOMAIN: z.string().min(1).default('localhost'),
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  INTERNAL_TOKEN: z.string().optional(),
+  STOREFRONT_NOTIFY_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Which peers may tell the api the client's address (X-Forwarded-For), as Express's 'trust proxy' list: the
+   * launcher's proxy is on loopback; in docker compose nginx is on the private network ('loopback, uniquelocal').
+   */
+  TRUSTED_PROXIES: z.string().min(1).default('loopback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Hosted Supabase instead of the built-in auth.
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: z.string().optional(),
+  /** Only for projects still signing with the legacy shared secret (HS256); asymmetric keys need nothing. */
+  SUPABASE_JWT_SECRET: z.string().optional(),
+  // Built-in auth.
+  AUTH_EMAIL_CONFIRM: bool,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).default(3600),
+  /** Scales the auth rate limits (2 doubles them); 0 turns them off, e.g. for an end-to-end suite on one address. */
+  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).default(1),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_AUTH_URL: z.string().url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.string().url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_USERINFO_URL: z.string().url().default('https://api.github.com/user'),
+  GITHUB_EMAILS_URL: z.string().url().default('https://api.github.com/user/emails'),
+  SMTP_URL: optionalUrl,
+});
+
+export type Config = z.output<typeof EnvSchema>;
+
+/** Parses the environment once; a wrong environment stops the start with a list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`The api's environment is not valid:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** A config for tests: the real parser with test values. */
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'postgres://unused',
+    LOG_LEVEL: 'silent',
+    MIGRATE_ON_START: 'false',
+    ...overrides,
+  } as NodeJS.ProcessEnv);
+}

@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
+import { createAuth } from './modules/auth';
+import { createBookingMailQueue } from './modules/mail/mail-queue';
+import { startMailWorker } from './modules/mail/mail-worker';
+import { createMailer } from './modules/mail/mailer';
+import { initializeWhenReachable } from './platform/db/connect';
+import { createDataSource } from './platform/db/data-source';
+import { withOps } from './platform/http/ops';
+import { createLogger } from './platform/logger';
+import { createRedis } from './platform/redis';
+import type { ApiDeps } from './routes';
+
+const config = loadConfig();
+const logger = createLogger(config.LOG_LEVEL);
+
+const dataSource = createDataSource(config.DATABASE_URL);
+await initializeWhenReachable(dataSource, logger);
+if (config.MIGRATE_ON_START) {
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+}
+
+const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+
+const auth = await createAuth({ config, dataSource, redis, logger });
+// Booking mails: one pg-boss instance enqueues (inside booking transactions) and runs the worker.
+const now = () => new Date();
+const mailQueue = createBookingMailQueue({ connectionString: config.DATABASE_URL, logger, supervise: true });
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, logger });
+const mailWorker = await startMailWorker({
+  queue: mailQueue,
+  dataSource,
+  mailer,
+  publicOrigin: config.PUBLIC_ORIGIN,
+  now,
+  logger,
+});
+const maintenance = startBookingMaintenance({ dataSource, logger });
+const apiDeps: ApiDeps = {
+  config,
+  dataSource,
+  redis,
+  logger,
+  verifier: auth.verifier,
+  authRouter: auth.router,
+  booking: { now, mailQueue },
+};
+const app = createApp(apiDeps);
+
+let stopping = false;
+// /readyz, access-log lines and Connection: close while draining wrap the app (platform/http/ops.ts).
+const server: Server = createServer(withOps(app, { dataSource, redis, logger, isStopping: () => stopping }));
+server.listen(config.PORT, config.HOST, () => {
+  logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
+});
+server.on('error', (err) => {
+  logger.fatal({ err }, 'api could not listen');
+  process.exit(1);
+});
+
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'api stopping');
+  // Stop accepting, let in-flight requests finish, then close pools.
+  server.close();
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => server.once('close', () => resolve()));
+  maintenance.stop();
+  await mailWorker.stop().catch(() => undefined);
+  await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
+  mailer.close();
+  await auth.close?.();
+  await dataSource.destroy().catch(() => undefined);
+  redis?.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,76 @@
+import type { AppointmentSource, AppointmentStatus } from '@barberly/common';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+const numericToNumber = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
+
+/**
+ * One booking of one barber's time. The table's exclusion constraint (migration 1795250000000) refuses two live
+ * appointments of a barber whose [starts_at, ends_at) ranges overlap: no application check can race past it.
+ */
+@Entity({ name: 'appointments' })
+export class AppointmentEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'shop_id' })
+  shopId: string;
+
+  @Column('uuid', { name: 'barber_id' })
+  barberId: string;
+
+  @Column('uuid', { name: 'service_id', nullable: true })
+  serviceId: string | null;
+
+  @Column('varchar', { name: 'service_name', length: 200 })
+  serviceName: string;
+
+  @Column('integer', { name: 'service_duration_minutes' })
+  serviceDurationMinutes: number;
+
+  @Column('numeric', { name: 'service_price', precision: 10, scale: 2, transformer: numericToNumber })
+  servicePrice: number;
+
+  @Column('timestamptz', { name: 'starts_at' })
+  startsAt: Date;
+
+  @Column('timestamptz', { name: 'ends_at' })
+  endsAt: Date;
+
+  @Column('varchar', { length: 20, default: 'confirmed' })
+  status: AppointmentStatus;
+
+  @Column('varchar', { length: 20, default: 'online' })
+  source: AppointmentSource;
+
+  @Column('varchar', { name: 'client_name', length: 200 })
+  clientName: string;
+
+  @Column('varchar', { name: 'client_email', length: 320, default: '' })
+  clientEmail: string;
+
+  @Column('varchar', { name: 'client_phone', length: 50, default: '' })
+  clientPhone: string;
+
+  @Column('text', { default: '' })
+  note: string;
+
+  /** sha256 (hex) of the client's manage token; the token itself is never stored. */
+  @Column('varchar', { name: 'manage_token_hash', length: 64, nullable: true })
+  manageTokenHash: string | null;
+
+  /** Bumped on every reschedule or status change: a queued reminder for an older version is dropped. */
+  @Column('integer', { default: 1 })
+  version: number;
+
+  @Column('timestamptz', { name: 'cancelled_at', nullable: true })
+  cancelledAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt: Date;
+}

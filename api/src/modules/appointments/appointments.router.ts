@@ -1,0 +1,100 @@
+import { BOOKING_RATE_LIMIT } from '@barberly/common';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import { tooManyRequests } from '../../platform/http/errors';
+import { createRateLimiter } from '../../platform/rate-limit';
+import { pathParam } from '../shops/shop-access';
+import { type BookingDeps, bookAppointment } from './booking.service';
+import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
+import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
+import { PUBLIC_BOOKING_PATHS, publicBookingCors } from './public-cors';
+
+export interface AppointmentsRouterDeps extends BookingDeps {
+  redis: Redis | null;
+  keyPrefix: string;
+  /** Scales the per-address booking limit (AUTH_RATE_LIMIT_MULTIPLIER); 0 turns it off. */
+  rateLimitMultiplier: number;
+}
+
+/**
+ * Appointments: clients book and manage theirs without an account (the manage link is the credential);
+ * a shop's owner reads the agenda, sets statuses, books walk-ins and reads the day's numbers.
+ */
+export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
+  const router = Router();
+  const limiter =
+    deps.rateLimitMultiplier > 0
+      ? createRateLimiter({
+          name: 'bookings',
+          rule: {
+            points: Math.max(1, Math.round(BOOKING_RATE_LIMIT.points * deps.rateLimitMultiplier)),
+            durationSeconds: BOOKING_RATE_LIMIT.durationSeconds,
+          },
+          redis: deps.redis,
+          keyPrefix: deps.keyPrefix,
+        })
+      : null;
+
+  // Owner routes below carry their own bearer token and are called from the admin's origin (same origin).
+  const cors = publicBookingCors(deps.config);
+  for (const path of PUBLIC_BOOKING_PATHS.filter((p) => !p.endsWith('/availability'))) {
+    router.options(path, cors);
+  }
+  router.post('/shops/:slugOrId/appointments', cors, async (req, res) => {
+    const limit = await limiter?.consume(req.ip ?? 'unknown');
+    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+    const key = req.header('idempotency-key');
+    res.status(201).json(await bookAppointment(deps, pathParam(req.params, 'slugOrId'), req.body, key));
+  });
+
+  router.get('/appointments/manage/:token', cors, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await getManaged(deps, pathParam(req.params, 'token')));
+  });
+
+  router.get('/appointments/manage/:token/calendar.ics', cors, async (req, res) => {
+    const ics = await calendarFor(deps, pathParam(req.params, 'token'));
+    res.set('Cache-Control', 'no-store');
+    res.set('Content-Disposition', 'attachment; filename="appointment.ics"');
+    res.type('text/calendar; charset=utf-8').send(ics);
+  });
+
+  router.post('/appointments/manage/:token/cancel', cors, async (req, res) => {
+    res.json(await cancelManaged(deps, pathParam(req.params, 'token')));
+  });
+
+  router.post('/appointments/manage/:token/reschedule', cors, async (req, res) => {
+    const limit = await limiter?.consume(req.ip ?? 'unknown');
+    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+    res.json(await rescheduleManaged(deps, pathParam(req.params, 'token'), req.body));
+  });
+
+  router.get('/shops/:shopId/appointments', requireAuth, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await getAgenda(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.query));
+  });
+
+  router.patch('/shops/:shopId/appointments/:appointmentId', requireAuth, async (req, res) => {
+    res.json(
+      await setAppointmentStatus(
+        deps,
+        pathParam(req.params, 'shopId'),
+        pathParam(req.params, 'appointmentId'),
+        currentUser(req).id,
+        req.body,
+      ),
+    );
+  });
+
+  router.post('/shops/:shopId/walk-in', requireAuth, async (req, res) => {
+    res.status(201).json(await bookWalkIn(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.body));
+  });
+
+  router.get('/shops/:shopId/stats', requireAuth, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await getStats(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.query));
+  });
+
+  return router;
+}

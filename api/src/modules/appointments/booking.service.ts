@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import {
+  BOOKING_MESSAGES,
+  type BookedAppointment,
+  BookingRequestSchema,
+  checkStart,
+  dayBounds,
+  localDateOf,
+  type StartRefusal,
+} from '@barberly/common';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../config';
+import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
+import { rotationOrder } from '../availability/schedules';
+import { BarberEntity } from '../barbers/barber.entity';
+import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
+import { manageUrlOf } from '../mail/booking-mails';
+import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
+import { ServiceEntity } from '../services/service.entity';
+import type { ShopEntity } from '../shops/shop.entity';
+import { isUuid, loadVisibleShop } from '../shops/shop-access';
+import { AppointmentEntity } from './appointment.entity';
+import { toAppointmentDto } from './appointment-view';
+import { isOverlapViolation, refusedStart, slotTaken } from './booking-errors';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from './booking-maintenance';
+import { newManageToken } from './manage-token';
+
+export interface BookingDeps {
+  dataSource: DataSource;
+  config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
+  mailQueue: BookingMailQueue;
+  now: () => Date;
+  logger: Logger;
+}
+
+export interface Placement {
+  shop: ShopEntity;
+  service: ServiceEntity;
+  /** Barbers to try, in order; the first free one gets the appointment. */
+  candidates: BarberEntity[];
+  start: Date;
+  now: Date;
+  ignoreNotice?: boolean;
+}
+
+export const SERVICE_REFUSED = () =>
+  badRequest(BOOKING_MESSAGES.serviceNotFound, { serviceId: BOOKING_MESSAGES.serviceNotFound });
+export const BARBER_REFUSED = () =>
+  badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
+
+export async function loadShopService(manager: EntityManager, shop: ShopEntity, serviceId: string) {
+  const service = isUuid(serviceId)
+    ? await manager.getRepository(ServiceEntity).findOne({ where: { id: serviceId, shopId: shop.id } })
+    : null;
+  if (!service) throw SERVICE_REFUSED();
+  return service;
+}
+
+/** The barbers a request may go to: the one named (it must work at the shop), or all of them in rotation order. */
+export async function candidateBarbers(
+  manager: EntityManager,
+  shop: ShopEntity,
+  barberId: string,
+  start: Date,
+): Promise<BarberEntity[]> {
+  const repo = manager.getRepository(BarberEntity);
+  if (barberId !== 'any') {
+    const barber = isUuid(barberId) ? await repo.findOne({ where: { id: barberId, shopId: shop.id } }) : null;
+    if (!barber) throw BARBER_REFUSED();
+    return [barber];
+  }
+  const all = await repo.find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  if (all.length === 0) throw badRequest(BOOKING_MESSAGES.noBarbers, { barberId: BOOKING_MESSAGES.noBarbers });
+  return rotationOrder(manager, all, dayBounds(localDateOf(start, shop.timeZone), shop.timeZone));
+}
+
+/**
+ * Checks the start against the shop's rules, then tries each candidate barber: their own hours and time off,
+ * then the insert itself, inside a savepoint so an overlap (23P01 from the exclusion constraint) leaves the
+ * transaction usable for the next barber. `write` inserts or moves the row for the given barber.
+ */
+export async function placeWithFirstFreeBarber<T>(
+  manager: EntityManager,
+  placement: Placement,
+  write: (barber: BarberEntity, end: Date) => Promise<T>,
+): Promise<{ result: T; barber: BarberEntity }> {
+  const { shop, service, start, now } = placement;
+  const rules = {
+    start,
+    durationMinutes: service.durationMinutes,
+    timeZone: shop.timeZone,
+    now,
+    minNoticeMinutes: shop.minNoticeMinutes,
+    bookingHorizonDays: shop.bookingHorizonDays,
+    ignoreNotice: placement.ignoreNotice,
+  };
+  const shopRefusal = checkStart({ ...rules, hours: shop.hoursJson });
+  if (shopRefusal) throw refusedStart(shopRefusal, shop);
+
+  const end = new Date(start.getTime() + service.durationMinutes * 60_000);
+  let barberRefusal: StartRefusal | null = null;
+  let taken = false;
+  for (const barber of placement.candidates) {
+    const timeOff = await manager
+      .getRepository(BarberTimeOffEntity)
+      .createQueryBuilder('t')
+      .where('t.barber_id = :id AND t.starts_at < :end AND t.ends_at > :start', { id: barber.id, start, end })
+      .getMany();
+    const refusal = checkStart({
+      ...rules,
+      hours: barber.hoursJson ?? shop.hoursJson,
+      timeOff: timeOff.map((t) => ({ start: t.startsAt, end: t.endsAt })),
+    });
+    if (refusal) {
+      barberRefusal ??= refusal;
+      continue;
+    }
+    await manager.query('SAVEPOINT place_appointment');
+    try {
+      const result = await write(barber, end);
+      await manager.query('RELEASE SAVEPOINT place_appointment');
+      return { result, barber };
+    } catch (err) {
+      await manager.query('ROLLBACK TO SAVEPOINT place_appointment');
+      if (!isOverlapViolation(err)) throw err;
+      taken = true;
+    }
+  }
+  if (taken || !barberRefusal) throw slotTaken();
+  if (placement.candidates.length > 1) {
+    throw badRequest(BOOKING_MESSAGES.noBarberFree, { start: BOOKING_MESSAGES.noBarberFree });
+  }
+  throw refusedStart(barberRefusal, shop);
+}
+
+/** The mails a new online booking causes: confirmation, the owner's notice, and the reminder. */
+export function bookingMails(
+  appointment: AppointmentEntity,
+  shop: ShopEntity,
+  manageToken: string | null,
+  now: Date,
+): ScheduledMail[] {
+  const base = { appointmentId: appointment.id, version: appointment.version };
+  const mails: ScheduledMail[] = [];
+  if (appointment.clientEmail) {
+    mails.push({ job: { ...base, kind: 'confirmation', ...(manageToken ? { manageToken } : {}) } });
+  }
+  mails.push({ job: { ...base, kind: 'owner_notice' } });
+  mails.push(...reminderMail(appointment, shop, now));
+  return mails;
+}
+
+/**
+ * The reminder, due reminderLeadMinutes before the start. A booking made inside the lead time gets none: its
+ * confirmation has just said the same thing.
+ */
+export function reminderMail(appointment: AppointmentEntity, shop: ShopEntity, now: Date): ScheduledMail[] {
+  if (!appointment.clientEmail || shop.reminderLeadMinutes <= 0) return [];
+  const at = new Date(appointment.startsAt.getTime() - shop.reminderLeadMinutes * 60_000);
+  if (at.getTime() <= now.getTime()) return [];
+  return [{ job: { kind: 'reminder', appointmentId: appointment.id, version: appointment.version }, at }];
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+function requestHash(input: unknown): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+/**
+ * POST /api/shops/{slug}/appointments. With an Idempotency-Key the key is claimed first in the same transaction:
+ * a concurrent duplicate waits on it, then replays the stored 201 body; the same key with another body is a 409.
+ */
+export async function bookAppointment(
+  deps: BookingDeps,
+  slugOrId: string,
+  body: unknown,
+  idempotencyKey: string | undefined,
+): Promise<BookedAppointment> {
+  const input = parseInput(BookingRequestSchema, body);
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw badRequest(BOOKING_MESSAGES.idempotencyKeyInvalid);
+  }
+  const shopForPublic = await loadVisibleShop(deps.dataSource.manager, slugOrId, undefined);
+  const hash = requestHash({ ...input, start: input.start.toISOString() });
+  await deps.mailQueue.ready();
+
+  return deps.dataSource.transaction(async (manager) => {
+    if (idempotencyKey !== undefined) {
+      // An expired key (not purged yet) is free again.
+      await manager.query(
+        `DELETE FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2
+         AND "created_at" < now() - make_interval(hours => $3)`,
+        [shopForPublic.id, idempotencyKey, IDEMPOTENCY_KEY_TTL_HOURS],
+      );
+      const claimed = (await manager.query(
+        `INSERT INTO "booking_idempotency_keys" ("shop_id", "key", "request_hash") VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING RETURNING "key"`,
+        [shopForPublic.id, idempotencyKey, hash],
+      )) as unknown[];
+      if (claimed.length === 0) {
+        const [stored] = (await manager.query(
+          `SELECT "request_hash", "response" FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2`,
+          [shopForPublic.id, idempotencyKey],
+        )) as Array<{ request_hash: string; response: BookedAppointment | null }>;
+        if (!stored || stored.request_hash !== hash || !stored.response) {
+          throw new HttpError(409, 'idempotency_key_reused', BOOKING_MESSAGES.idempotencyKeyReused);
+        }
+        return stored.response;
+      }
+    }
+
+    // The shop row is re-read inside the transaction: its settings decide.
+    const shop = await loadVisibleShop(manager, shopForPublic.id, undefined);
+    const service = await loadShopService(manager, shop, input.serviceId);
+    const candidates = await candidateBarbers(manager, shop, input.barberId, input.start);
+    const token = newManageToken();
+    const repo = manager.getRepository(AppointmentEntity);
+    const { result: appointment, barber } = await placeWithFirstFreeBarber(
+      manager,
+      { shop, service, candidates, start: input.start, now: deps.now() },
+      (candidate, end) =>
+        repo.save(
+          repo.create({
+            shopId: shop.id,
+            barberId: candidate.id,
+            serviceId: service.id,
+            serviceName: service.name,
+            serviceDurationMinutes: service.durationMinutes,
+            servicePrice: service.price,
+            startsAt: input.start,
+            endsAt: end,
+            status: 'confirmed',
+            source: 'online',
+            clientName: input.client.name,
+            clientEmail: input.client.email.toLowerCase(),
+            clientPhone: input.client.phone,
+            note: input.note,
+            manageTokenHash: token.hash,
+            version: 1,
+          }),
+        ),
+    );
+    await deps.mailQueue.enqueue(manager, bookingMails(appointment, shop, token.token, deps.now()), deps.now());
+    const response: BookedAppointment = {
+      ...toAppointmentDto({ appointment, barber, shop }),
+      manageToken: token.token,
+      manageUrl: manageUrlOf(deps.config.PUBLIC_ORIGIN, shop.slug, token.token),
+    };
+    if (idempotencyKey !== undefined) {
+      await manager.query(
+        `UPDATE "booking_idempotency_keys" SET "appointment_id" = $3, "response" = $4::jsonb
+         WHERE "shop_id" = $1 AND "key" = $2`,
+        [shop.id, idempotencyKey, appointment.id, JSON.stringify(response)],
+      );
+    }
+    return response;
+  });
+}

@@ -1,0 +1,127 @@
+import { BOOKING_MESSAGES, type ManagedAppointment, RescheduleRequestSchema } from '@barberly/common';
+import type { EntityManager } from 'typeorm';
+import { HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { appointmentIcs, manageUrlOf } from '../mail/booking-mails';
+import type { ScheduledMail } from '../mail/mail-queue';
+import { AppointmentEntity } from './appointment.entity';
+import { type AppointmentContext, loadAppointmentContext, toAppointmentDto } from './appointment-view';
+import {
+  type BookingDeps,
+  candidateBarbers,
+  loadShopService,
+  placeWithFirstFreeBarber,
+  reminderMail,
+  SERVICE_REFUSED,
+} from './booking.service';
+import { hashManageToken, isWellFormedToken } from './manage-token';
+
+/** The client's own link: read, cancel, move, or add to a calendar one appointment, without an account. */
+
+function cutoffOf(ctx: AppointmentContext): Date {
+  return new Date(ctx.appointment.startsAt.getTime() - ctx.shop.cancellationCutoffMinutes * 60_000);
+}
+
+function toManaged(deps: BookingDeps, ctx: AppointmentContext, token: string): ManagedAppointment {
+  const cutoffAt = cutoffOf(ctx);
+  return {
+    ...toAppointmentDto(ctx),
+    canChange: ctx.appointment.status === 'confirmed' && deps.now().getTime() < cutoffAt.getTime(),
+    cutoffAt: cutoffAt.toISOString(),
+    calendarUrl: `${new URL(deps.config.PUBLIC_ORIGIN).origin}/api/appointments/manage/${token}/calendar.ics`,
+  };
+}
+
+async function loadByToken(manager: EntityManager, token: string, lock = false): Promise<AppointmentContext> {
+  const ctx = isWellFormedToken(token)
+    ? await loadAppointmentContext(manager, { manageTokenHash: hashManageToken(token) }, lock)
+    : null;
+  if (!ctx) throw notFound(BOOKING_MESSAGES.appointmentNotFound);
+  return ctx;
+}
+
+function assertChangeable(deps: BookingDeps, ctx: AppointmentContext): void {
+  if (ctx.appointment.status !== 'confirmed') {
+    throw new HttpError(409, 'not_changeable', BOOKING_MESSAGES.notChangeable);
+  }
+  if (deps.now().getTime() >= cutoffOf(ctx).getTime()) {
+    const message = BOOKING_MESSAGES.changeWindowClosed(ctx.shop.cancellationCutoffMinutes);
+    throw new HttpError(409, 'change_window_closed', message);
+  }
+}
+
+export async function getManaged(deps: BookingDeps, token: string): Promise<ManagedAppointment> {
+  return toManaged(deps, await loadByToken(deps.dataSource.manager, token), token);
+}
+
+export async function calendarFor(deps: BookingDeps, token: string): Promise<string> {
+  const ctx = await loadByToken(deps.dataSource.manager, token);
+  const url = manageUrlOf(deps.config.PUBLIC_ORIGIN, ctx.shop.slug, token);
+  return appointmentIcs(toAppointmentDto(ctx), ctx.appointment.version, deps.now(), url);
+}
+
+/** Cancels: the slot is free at once (the exclusion constraint ignores cancelled rows). */
+export async function cancelManaged(deps: BookingDeps, token: string): Promise<ManagedAppointment> {
+  await deps.mailQueue.ready();
+  const ctx = await deps.dataSource.transaction(async (manager) => {
+    const ctx = await loadByToken(manager, token, true);
+    assertChangeable(deps, ctx);
+    await cancelAppointment(deps, manager, ctx);
+    return ctx;
+  });
+  return toManaged(deps, ctx, token);
+}
+
+/** Marks an appointment cancelled (by the client or the owner) and queues the notices; the reminder goes stale. */
+export async function cancelAppointment(deps: BookingDeps, manager: EntityManager, ctx: AppointmentContext) {
+  const a = ctx.appointment;
+  a.status = 'cancelled';
+  a.cancelledAt = deps.now();
+  a.version += 1;
+  await manager.getRepository(AppointmentEntity).save(a);
+  const mails: ScheduledMail[] = [
+    { job: { kind: 'cancellation', appointmentId: a.id, version: a.version } },
+    { job: { kind: 'owner_cancellation', appointmentId: a.id, version: a.version } },
+  ];
+  await deps.mailQueue.enqueue(manager, a.source === 'walk_in' ? [] : mails, deps.now());
+}
+
+/**
+ * Moves the appointment in one UPDATE: the row's new range is checked by the exclusion constraint against every
+ * other live appointment, and the old range is released by the same statement. If the new time is taken the
+ * UPDATE fails and the appointment keeps its old time.
+ */
+export async function rescheduleManaged(deps: BookingDeps, token: string, body: unknown): Promise<ManagedAppointment> {
+  const input = parseInput(RescheduleRequestSchema, body);
+  await deps.mailQueue.ready();
+  const ctx = await deps.dataSource.transaction(async (manager) => {
+    const ctx = await loadByToken(manager, token, true);
+    assertChangeable(deps, ctx);
+    const { appointment, shop } = ctx;
+    if (!appointment.serviceId) throw SERVICE_REFUSED();
+    const service = await loadShopService(manager, shop, appointment.serviceId);
+    const candidates = await candidateBarbers(manager, shop, input.barberId ?? appointment.barberId, input.start);
+    const { barber } = await placeWithFirstFreeBarber(
+      manager,
+      { shop, service, candidates, start: input.start, now: deps.now() },
+      async (candidate, end) => {
+        await manager.query(
+          `UPDATE "appointments" SET "starts_at" = $2, "ends_at" = $3, "barber_id" = $4,
+             "service_duration_minutes" = $5, "version" = "version" + 1, "updated_at" = now()
+           WHERE "id" = $1`,
+          [appointment.id, input.start, end, candidate.id, service.durationMinutes],
+        );
+      },
+    );
+    const moved = await manager.getRepository(AppointmentEntity).findOneOrFail({ where: { id: appointment.id } });
+    await deps.mailQueue.enqueue(
+      manager,
+      [
+        { job: { kind: 'rescheduled', appointmentId: moved.id, version: moved.version, manageToken: token } },
+        ...reminderMail(moved, shop, deps.now()),
+      ],
+      deps.now(),
+    );
+    return { appointment: moved, barber, shop };
+  });
+  return toManaged(deps, ctx, token);
+}

@@ -1,0 +1,242 @@
+import {
+  AgendaQuerySchema,
+  type Appointment,
+  AppointmentStatusPatchSchema,
+  BOOKING_MESSAGES,
+  computeShopSlots,
+  dayBounds,
+  LIVE_APPOINTMENT_STATUSES,
+  localDateOf,
+  type ShopAgenda,
+  type ShopStats,
+  WALK_IN_CLIENT_NAME,
+  WalkInRequestSchema,
+} from '@barberly/common';
+import { type EntityManager, In, MoreThan } from 'typeorm';
+import { HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
+import { BarberEntity } from '../barbers/barber.entity';
+import type { ShopEntity } from '../shops/shop.entity';
+import { isUuid, loadOwnedShop } from '../shops/shop-access';
+import { AppointmentEntity } from './appointment.entity';
+import { loadAppointmentContext, toAppointmentDto, toAppointmentDtos } from './appointment-view';
+import { type BookingDeps, candidateBarbers, loadShopService, placeWithFirstFreeBarber } from './booking.service';
+import { isOverlapViolation, slotTaken } from './booking-errors';
+import { cancelAppointment } from './manage.service';
+
+/** The owner's side: the day's agenda, status changes, walk-ins and the Overview's numbers. */
+
+function dayOf(deps: BookingDeps, shop: ShopEntity, query: unknown): string {
+  const { date } = parseInput(AgendaQuerySchema, query);
+  return date ?? localDateOf(deps.now(), shop.timeZone);
+}
+
+async function appointmentsOfDay(manager: EntityManager, shop: ShopEntity, date: string) {
+  const day = dayBounds(date, shop.timeZone);
+  return manager
+    .getRepository(AppointmentEntity)
+    .createQueryBuilder('a')
+    .where('a.shop_id = :shopId AND a.starts_at >= :start AND a.starts_at < :end', {
+      shopId: shop.id,
+      start: day.start,
+      end: day.end,
+    })
+    .orderBy('a.starts_at', 'ASC')
+    .addOrderBy('a.created_at', 'ASC')
+    .getMany();
+}
+
+/** GET /api/shops/{id}/appointments?date= */
+export async function getAgenda(
+  deps: BookingDeps,
+  shopId: string,
+  userId: string,
+  query: unknown,
+): Promise<ShopAgenda> {
+  const manager = deps.dataSource.manager;
+  const shop = await loadOwnedShop(manager, shopId, userId);
+  const date = dayOf(deps, shop, query);
+  const [rows, barbers] = await Promise.all([
+    appointmentsOfDay(manager, shop, date),
+    manager.getRepository(BarberEntity).find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
+  ]);
+  const appointments = await toAppointmentDtos(manager, shop, rows);
+  appointments.sort((a, b) => a.start.localeCompare(b.start) || a.barber.name.localeCompare(b.barber.name, 'en'));
+  return {
+    date,
+    timeZone: shop.timeZone,
+    appointments,
+    barbers: barbers.map((b) => ({
+      barber: { id: b.id, name: b.name, profileImageUrl: b.profileImageUrl },
+      appointments: appointments.filter((a) => a.barber.id === b.id),
+    })),
+  };
+}
+
+/** PATCH /api/shops/{id}/appointments/{appointmentId} {status} */
+export async function setAppointmentStatus(
+  deps: BookingDeps,
+  shopId: string,
+  appointmentId: string,
+  userId: string,
+  body: unknown,
+): Promise<Appointment> {
+  const { status } = parseInput(AppointmentStatusPatchSchema, body);
+  await deps.mailQueue.ready();
+  try {
+    return await deps.dataSource.transaction(async (manager) => {
+      const shop = await loadOwnedShop(manager, shopId, userId);
+      const ctx = isUuid(appointmentId) ? await loadAppointmentContext(manager, { id: appointmentId }, true) : null;
+      if (!ctx || ctx.appointment.shopId !== shop.id) throw notFound(BOOKING_MESSAGES.appointmentNotFound);
+      if (ctx.appointment.status === status) return toAppointmentDto(ctx);
+      if (status === 'cancelled') {
+        await cancelAppointment(deps, manager, ctx);
+      } else {
+        // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
+        ctx.appointment.status = status;
+        ctx.appointment.version += 1;
+        await manager.getRepository(AppointmentEntity).save(ctx.appointment);
+      }
+      return toAppointmentDto(ctx);
+    });
+  } catch (err) {
+    if (isOverlapViolation(err)) throw slotTaken();
+    throw err;
+  }
+}
+
+/**
+ * POST /api/shops/{id}/walk-in: the next free start on the shop's 15-minute grid from now (no notice: the client
+ * is at the door), with the requested barber or the rotation's pick among the free ones. A race with an online
+ * booking moves on to the next start.
+ */
+export async function bookWalkIn(
+  deps: BookingDeps,
+  shopId: string,
+  userId: string,
+  body: unknown,
+): Promise<Appointment> {
+  const input = parseInput(WalkInRequestSchema, body);
+  await deps.mailQueue.ready();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await deps.dataSource.transaction(async (manager) => {
+        const shop = await loadOwnedShop(manager, shopId, userId);
+        const service = await loadShopService(manager, shop, input.serviceId);
+        const now = deps.now();
+        const date = localDateOf(now, shop.timeZone);
+        const barbers = await candidateBarbers(manager, shop, input.barberId, now);
+        const schedules = await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone));
+        const slots = computeShopSlots({
+          date,
+          timeZone: shop.timeZone,
+          shopHours: shop.hoursJson,
+          durationMinutes: service.durationMinutes,
+          now,
+          minNoticeMinutes: 0,
+          bookingHorizonDays: shop.bookingHorizonDays,
+          barbers: schedules,
+        });
+        const slot = slots[0];
+        if (!slot) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
+        const free = barbers.filter((b) => slot.barberIds.includes(b.id));
+        const start = new Date(slot.start);
+        const candidates = await rotationOrder(manager, free, dayBounds(date, shop.timeZone));
+        const repo = manager.getRepository(AppointmentEntity);
+        const { result, barber } = await placeWithFirstFreeBarber(
+          manager,
+          { shop, service, candidates, start, now, ignoreNotice: true },
+          (candidate, end) =>
+            repo.save(
+              repo.create({
+                shopId: shop.id,
+                barberId: candidate.id,
+                serviceId: service.id,
+                serviceName: service.name,
+                serviceDurationMinutes: service.durationMinutes,
+                servicePrice: service.price,
+                startsAt: start,
+                endsAt: end,
+                status: 'confirmed',
+                source: 'walk_in',
+                clientName: WALK_IN_CLIENT_NAME,
+                clientEmail: '',
+                clientPhone: '',
+                note: '',
+                manageTokenHash: null,
+                version: 1,
+              }),
+            ),
+        );
+        return toAppointmentDto({ appointment: result, barber, shop });
+      });
+    } catch (err) {
+      const raced = err instanceof HttpError && err.code === 'slot_taken';
+      if (!raced || attempt === 2) throw err;
+    }
+  }
+  throw slotTaken();
+}
+
+/** GET /api/shops/{id}/stats?date= */
+export async function getStats(deps: BookingDeps, shopId: string, userId: string, query: unknown): Promise<ShopStats> {
+  const manager = deps.dataSource.manager;
+  const shop = await loadOwnedShop(manager, shopId, userId);
+  const date = dayOf(deps, shop, query);
+  const now = deps.now();
+  const rows = await appointmentsOfDay(manager, shop, date);
+  const count = (status: string) => rows.filter((a) => a.status === status).length;
+  const live = rows.filter((a) => (LIVE_APPOINTMENT_STATUSES as readonly string[]).includes(a.status));
+  const [{ clients, upcoming }] = (await manager.query(
+    `SELECT
+       (SELECT count(DISTINCT lower("client_email"))::int FROM "appointments"
+          WHERE "shop_id" = $1 AND "client_email" <> '' AND "status" = ANY($2::varchar[])) AS "clients",
+       (SELECT count(*)::int FROM "appointments"
+          WHERE "shop_id" = $1 AND "status" = 'confirmed' AND "starts_at" >= $3) AS "upcoming"`,
+    [shop.id, [...LIVE_APPOINTMENT_STATUSES], now],
+  )) as [{ clients: number; upcoming: number }];
+  return {
+    date,
+    timeZone: shop.timeZone,
+    todayAppointments: live.length,
+    confirmed: count('confirmed'),
+    completed: count('completed'),
+    noShow: count('no_show'),
+    cancelled: count('cancelled'),
+    remainingToday: rows.filter((a) => a.status === 'confirmed' && a.startsAt.getTime() >= now.getTime()).length,
+    bookedRevenue: Math.round(live.reduce((sum, a) => sum + a.servicePrice * 100, 0)) / 100,
+    totalClients: clients,
+    upcomingAppointments: upcoming,
+  };
+}
+
+/** The barber dashboard's numbers for the barber rows linked to a user. */
+export async function barberDay(
+  deps: Pick<BookingDeps, 'dataSource' | 'now'>,
+  shop: ShopEntity,
+  barberIds: string[],
+): Promise<{ todayAppointments: number; totalClients: number; upcomingAppointments: Appointment[] }> {
+  if (barberIds.length === 0) return { todayAppointments: 0, totalClients: 0, upcomingAppointments: [] };
+  const manager = deps.dataSource.manager;
+  const now = deps.now();
+  const day = dayBounds(localDateOf(now, shop.timeZone), shop.timeZone);
+  const live = [...LIVE_APPOINTMENT_STATUSES];
+  const [{ today, clients }] = (await manager.query(
+    `SELECT
+       (SELECT count(*)::int FROM "appointments" WHERE "barber_id" = ANY($1::uuid[]) AND "status" = ANY($2::varchar[])
+          AND "starts_at" >= $3 AND "starts_at" < $4) AS "today",
+       (SELECT count(DISTINCT lower("client_email"))::int FROM "appointments" WHERE "barber_id" = ANY($1::uuid[])
+          AND "status" = ANY($2::varchar[]) AND "client_email" <> '') AS "clients"`,
+    [barberIds, live, day.start, day.end],
+  )) as [{ today: number; clients: number }];
+  const next = await manager.getRepository(AppointmentEntity).find({
+    where: { barberId: In(barberIds), status: 'confirmed', endsAt: MoreThan(now) },
+    order: { startsAt: 'ASC', id: 'ASC' },
+    take: 20,
+  });
+  return {
+    todayAppointments: today,
+    totalClients: clients,
+    upcomingAppointments: await toAppointmentDtos(manager, shop, next),
+  };
+}

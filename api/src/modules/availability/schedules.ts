@@ -1,0 +1,59 @@
+import { type BarberSchedule, LIVE_APPOINTMENT_STATUSES, type TimeRange } from '@barberly/common';
+import type { EntityManager } from 'typeorm';
+import type { BarberEntity } from '../barbers/barber.entity';
+
+/** Live appointments and time off of the given barbers that touch [range.start, range.end). */
+export async function loadBarberSchedules(
+  manager: EntityManager,
+  barbers: BarberEntity[],
+  range: TimeRange,
+): Promise<BarberSchedule[]> {
+  if (barbers.length === 0) return [];
+  const ids = barbers.map((b) => b.id);
+  const [appointments, timeOff] = await Promise.all([
+    manager.query(
+      `SELECT "barber_id", "starts_at", "ends_at" FROM "appointments"
+       WHERE "barber_id" = ANY($1::uuid[]) AND "status" = ANY($2::varchar[])
+         AND "starts_at" < $4 AND "ends_at" > $3`,
+      [ids, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
+    ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date }>>,
+    manager.query(
+      `SELECT "barber_id", "starts_at", "ends_at" FROM "barber_time_off"
+       WHERE "barber_id" = ANY($1::uuid[]) AND "starts_at" < $3 AND "ends_at" > $2`,
+      [ids, range.start, range.end],
+    ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date }>>,
+  ]);
+  const of = (rows: Array<{ barber_id: string; starts_at: Date; ends_at: Date }>, id: string) =>
+    rows.filter((r) => r.barber_id === id).map((r) => ({ start: r.starts_at, end: r.ends_at }));
+  return barbers.map((barber) => ({
+    id: barber.id,
+    hours: barber.hoursJson,
+    appointments: of(appointments, barber.id),
+    timeOff: of(timeOff, barber.id),
+  }));
+}
+
+/**
+ * Barber rotation: barbers with fewer live appointments on the day come first; ties go by name, then id, so the
+ * order is stable. 'any' tries them in this order.
+ */
+export async function rotationOrder(
+  manager: EntityManager,
+  barbers: BarberEntity[],
+  day: TimeRange,
+): Promise<BarberEntity[]> {
+  if (barbers.length <= 1) return barbers;
+  const rows = (await manager.query(
+    `SELECT "barber_id", count(*)::int AS "n" FROM "appointments"
+     WHERE "barber_id" = ANY($1::uuid[]) AND "status" = ANY($2::varchar[]) AND "starts_at" >= $3 AND "starts_at" < $4
+     GROUP BY "barber_id"`,
+    [barbers.map((b) => b.id), [...LIVE_APPOINTMENT_STATUSES], day.start, day.end],
+  )) as Array<{ barber_id: string; n: number }>;
+  const load = new Map(rows.map((r) => [r.barber_id, r.n]));
+  return [...barbers].sort(
+    (a, b) =>
+      (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0) ||
+      a.name.localeCompare(b.name, 'en') ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}

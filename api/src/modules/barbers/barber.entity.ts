@@ -1,0 +1,38 @@
+import type { Hours } from '@barberly/common';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity({ name: 'barbers' })
+export class BarberEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'shop_id' })
+  shopId: string;
+
+  @Column('varchar', { length: 200 })
+  name: string;
+
+  @Column('text', { default: '' })
+  bio: string;
+
+  @Column('text', { name: 'profile_image_url', default: '' })
+  profileImageUrl: string;
+
+  /** The barber's own opening hours; null: the shop's. */
+  @Column('jsonb', { name: 'hours_json', nullable: true })
+  hoursJson: Hours | null;
+
+  /** Invite e-mail set by the owner: the user joining with it takes this barber row (see decision 0020). */
+  @Column('varchar', { length: 320, nullable: true })
+  email: string | null;
+
+  /** The barber's own account, once they joined the shop with its code. */
+  @Column('uuid', { name: 'user_id', nullable: true })
+  userId: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt: Date;
+}

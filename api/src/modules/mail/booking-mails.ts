@@ -1,0 +1,138 @@
+import { type Appointment, formatDayLabel, formatDuration, formatPrice, manageAppointmentPath } from '@barberly/common';
+import { buildIcs } from './ics';
+import type { BookingMailKind } from './mail-queue';
+import type { MailMessage } from './mailer';
+
+/** The words of each booking mail. Plain text: every value is the client's or owner's own, never HTML. */
+
+export function appointmentIcs(appointment: Appointment, version: number, stamp: Date, manageUrl?: string): string {
+  return buildIcs({
+    uid: `${appointment.id}@barberly`,
+    sequence: version,
+    start: new Date(appointment.start),
+    end: new Date(appointment.end),
+    stamp,
+    summary: `${appointment.service.name} at ${appointment.shop.name}`,
+    description: `With ${appointment.barber.name}.${manageUrl ? ` Change or cancel: ${manageUrl}` : ''}`,
+    location: appointment.shop.address || appointment.shop.name,
+    url: manageUrl,
+    cancelled: appointment.status === 'cancelled',
+  });
+}
+
+function when(a: Appointment): string {
+  return `${formatDayLabel(new Date(a.start), a.shop.timeZone)} at ${a.localTime} (${a.shop.timeZone})`;
+}
+
+function details(a: Appointment): string[] {
+  return [
+    `Service: ${a.service.name} (${formatDuration(a.service.durationMinutes)}, ${formatPrice(a.service.price)})`,
+    `Barber: ${a.barber.name}`,
+    `When: ${when(a)}`,
+    `Where: ${[a.shop.name, a.shop.address].filter(Boolean).join(', ')}`,
+    ...(a.shop.phoneNumber ? [`Shop phone: ${a.shop.phoneNumber}`] : []),
+  ];
+}
+
+export function manageUrlOf(publicOrigin: string, slug: string, token: string): string {
+  return `${new URL(publicOrigin).origin}${manageAppointmentPath(slug, token)}`;
+}
+
+export function composeBookingMail(input: {
+  kind: BookingMailKind;
+  appointment: Appointment;
+  version: number;
+  ownerEmail: string | null;
+  manageUrl?: string;
+  now: Date;
+}): MailMessage | null {
+  const { kind, appointment: a, manageUrl } = input;
+  const manage = manageUrl ? [`Change or cancel: ${manageUrl}`] : [];
+  const ics = (url?: string) => [
+    {
+      filename: 'appointment.ics',
+      contentType: 'text/calendar; charset=utf-8',
+      content: appointmentIcs(a, input.version, input.now, url),
+    },
+  ];
+  switch (kind) {
+    case 'confirmation':
+      if (!a.client.email) return null;
+      return {
+        to: a.client.email,
+        subject: `Booked: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${a.localTime}`,
+        text: [`Hi ${a.client.name},`, '', 'Your appointment is confirmed.', '', ...details(a), '', ...manage, ''].join(
+          '\n',
+        ),
+        attachments: ics(manageUrl),
+      };
+    case 'rescheduled':
+      if (!a.client.email) return null;
+      return {
+        to: a.client.email,
+        subject: `Moved: ${a.service.name} at ${a.shop.name}, now ${a.localDate} ${a.localTime}`,
+        text: [
+          `Hi ${a.client.name},`,
+          '',
+          'Your appointment has a new time.',
+          '',
+          ...details(a),
+          '',
+          ...manage,
+          '',
+        ].join('\n'),
+        attachments: ics(manageUrl),
+      };
+    case 'reminder':
+      if (!a.client.email) return null;
+      return {
+        to: a.client.email,
+        subject: `Reminder: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${a.localTime}`,
+        text: [
+          `Hi ${a.client.name},`,
+          '',
+          'A reminder of your appointment.',
+          '',
+          ...details(a),
+          '',
+          'To change or cancel, use the link in your confirmation e-mail.',
+          '',
+        ].join('\n'),
+      };
+    case 'cancellation':
+      if (!a.client.email) return null;
+      return {
+        to: a.client.email,
+        subject: `Cancelled: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${a.localTime}`,
+        text: [`Hi ${a.client.name},`, '', 'Your appointment has been cancelled.', '', ...details(a), ''].join('\n'),
+        attachments: ics(),
+      };
+    case 'owner_notice':
+      if (!input.ownerEmail) return null;
+      return {
+        to: input.ownerEmail,
+        subject: `New booking: ${a.client.name}, ${a.service.name}, ${a.localDate} ${a.localTime}`,
+        text: [
+          `${a.client.name} booked ${a.service.name} with ${a.barber.name}.`,
+          '',
+          ...details(a),
+          `Client: ${a.client.name}, ${a.client.email}, ${a.client.phone}`,
+          ...(a.note ? [`Note: ${a.note}`] : []),
+          '',
+        ].join('\n'),
+      };
+    case 'owner_cancellation':
+      if (!input.ownerEmail) return null;
+      return {
+        to: input.ownerEmail,
+        subject: `Cancelled: ${a.client.name}, ${a.service.name}, ${a.localDate} ${a.localTime}`,
+        text: [
+          `${a.client.name} cancelled.`,
+          '',
+          ...details(a),
+          `Client: ${a.client.email}, ${a.client.phone}`,
+          '',
+        ].join('\n'),
+      };
+  }
+}

@@ -1,0 +1,114 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
+
+/** What a booking mail job carries. The worker re-reads the appointment; a job for an outdated version is dropped. */
+export interface BookingMailJob {
+  kind: BookingMailKind;
+  appointmentId: string;
+  version: number;
+  /** Only confirmation and rescheduled mails carry the manage link's token (kept until pg-boss purges the job). */
+  manageToken?: string;
+}
+
+export type BookingMailKind =
+  | 'confirmation'
+  | 'owner_notice'
+  | 'rescheduled'
+  | 'cancellation'
+  | 'owner_cancellation'
+  | 'reminder';
+
+export const BOOKING_MAIL_QUEUE = 'booking-mail';
+
+export interface ScheduledMail {
+  job: BookingMailJob;
+  /** When to send; absent or past: now. */
+  at?: Date;
+}
+
+/**
+ * The durable queue of booking mails: pg-boss 10 in the api's own database (schema `pgboss`). Jobs are inserted
+ * in the same transaction as the appointment change that causes them, so a crash can neither lose a reminder of
+ * a committed booking nor leave one behind for a booking that rolled back. The queue uses pg-boss's 'short'
+ * policy with a singleton key per (kind, appointment, version): the same mail is never queued twice.
+ */
+export interface BookingMailQueue {
+  readonly boss: PgBoss;
+  /** Creates pg-boss's schema and the queue (once); awaited before the first enqueue. */
+  ready(): Promise<void>;
+  /** Inserts the jobs through the caller's transaction. */
+  enqueue(manager: EntityManager, mails: ScheduledMail[], now: Date): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createBookingMailQueue(options: {
+  connectionString: string;
+  logger: Logger;
+  /** Maintenance (expiry, archiving) runs where the worker runs. */
+  supervise?: boolean;
+}): BookingMailQueue {
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    max: 4,
+    supervise: options.supervise ?? false,
+    schedule: false,
+    application_name: 'barberly-mail',
+  });
+  boss.on('error', (err: Error) => options.logger.warn({ err: err.message }, 'mail queue error'));
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+
+  return {
+    boss,
+    ready() {
+      starting ??= (async () => {
+        await boss.start();
+        // Retries with backoff for a mail server that is down; a day of attempts, then the job fails.
+        const queue = {
+          name: BOOKING_MAIL_QUEUE,
+          policy: 'short' as const,
+          retryLimit: 12,
+          retryDelay: 30,
+          retryBackoff: true,
+        };
+        if (!(await boss.getQueue(BOOKING_MAIL_QUEUE))) {
+          try {
+            await boss.createQueue(BOOKING_MAIL_QUEUE, queue);
+          } catch (err) {
+            // Two processes creating it at once: the other one won.
+            if (!(await boss.getQueue(BOOKING_MAIL_QUEUE))) throw err;
+          }
+        }
+      })();
+      return starting;
+    },
+    async enqueue(manager, mails, now) {
+      if (mails.length === 0) return;
+      await this.ready();
+      const db = {
+        executeSql: async (text: string, values: unknown[]) => {
+          const runner = manager.queryRunner;
+          if (!runner) throw new Error('booking mails are enqueued inside a transaction');
+          const result = await runner.query(text, values, true);
+          return { rows: result.records as unknown[] };
+        },
+      };
+      for (const { job, at } of mails) {
+        // Relative seconds: pg-boss compares with the database clock, and `now` may be a controlled clock.
+        const delaySeconds = at ? Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)) : 0;
+        await boss.send(BOOKING_MAIL_QUEUE, job, {
+          db,
+          singletonKey: `${job.kind}:${job.appointmentId}:v${job.version}`,
+          ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
+        });
+      }
+    },
+    async stop() {
+      if (stopped || !starting) return;
+      stopped = true;
+      await starting.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}

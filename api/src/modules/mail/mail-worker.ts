@@ -1,0 +1,92 @@
+import type { Job } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
+import { UserProfileEntity } from '../users/user.entity';
+import { composeBookingMail, manageUrlOf } from './booking-mails';
+import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from './mail-queue';
+import type { Mailer } from './mailer';
+
+export interface MailWorkerDeps {
+  queue: BookingMailQueue;
+  dataSource: DataSource;
+  mailer: Mailer;
+  publicOrigin: string;
+  now: () => Date;
+  logger: Logger;
+  /** How often an idle worker looks for due jobs (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface MailWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends one booking mail job. A mail goes out at most once per (appointment, kind, version): the row in
+ * booking_mails_sent is claimed before sending and released if the send fails (so pg-boss retries it).
+ * A reminder is dropped when the appointment was cancelled or moved since it was queued (its version changed).
+ */
+export async function handleBookingMail(
+  deps: Omit<MailWorkerDeps, 'queue'>,
+  job: BookingMailJob,
+): Promise<'sent' | 'skipped'> {
+  const { dataSource } = deps;
+  const ctx = await loadAppointmentContext(dataSource.manager, { id: job.appointmentId });
+  if (!ctx) return 'skipped';
+  const { appointment } = ctx;
+  if (job.kind === 'reminder') {
+    const stale = appointment.version !== job.version || appointment.status !== 'confirmed';
+    if (stale || appointment.startsAt.getTime() <= deps.now().getTime()) return 'skipped';
+  }
+  if (job.kind === 'rescheduled' && appointment.version !== job.version) return 'skipped';
+
+  const owner = await dataSource.getRepository(UserProfileEntity).findOne({ where: { id: ctx.shop.ownerId } });
+  const mail = composeBookingMail({
+    kind: job.kind,
+    appointment: toAppointmentDto(ctx),
+    version: appointment.version,
+    ownerEmail: owner?.email ?? null,
+    manageUrl: job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop.slug, job.manageToken) : undefined,
+    now: deps.now(),
+  });
+  if (!mail) return 'skipped';
+
+  const claimed = (await dataSource.query(
+    `INSERT INTO "booking_mails_sent" ("appointment_id", "kind", "version") VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING RETURNING "appointment_id"`,
+    [appointment.id, job.kind, job.version],
+  )) as unknown[];
+  if (claimed.length === 0) return 'skipped';
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    await dataSource.query(
+      `DELETE FROM "booking_mails_sent" WHERE "appointment_id" = $1 AND "kind" = $2 AND "version" = $3`,
+      [appointment.id, job.kind, job.version],
+    );
+    throw err;
+  }
+  deps.logger.info({ kind: job.kind, appointmentId: appointment.id, to: mail.to }, 'booking mail sent');
+  return 'sent';
+}
+
+/** Starts consuming the booking mail queue. */
+export async function startMailWorker(deps: MailWorkerDeps): Promise<MailWorker> {
+  await deps.queue.ready();
+  const id = await deps.queue.boss.work<BookingMailJob>(
+    BOOKING_MAIL_QUEUE,
+    { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2, batchSize: 1 },
+    async (jobs: Job<BookingMailJob>[]) => {
+      for (const job of jobs) await handleBookingMail(deps, job.data);
+    },
+  );
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await deps.queue.boss.offWork({ id });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { type Branding, DEFAULT_PRIMARY_COLOR, type Hours, type Theme } from '@barberly/common';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity({ name: 'shops' })
+export class ShopEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'owner_id' })
+  ownerId: string;
+
+  @Column('varchar', { length: 200 })
+  name: string;
+
+  @Column('varchar', { length: 50, unique: true })
+  slug: string;
+
+  @Column('text', { default: '' })
+  bio: string;
+
+  @Column('varchar', { length: 200, default: '' })
+  address: string;
+
+  @Column('varchar', { name: 'phone_number', length: 50, default: '' })
+  phoneNumber: string;
+
+  @Column('varchar', { length: 20, default: 'classic' })
+  theme: Theme;
+
+  @Column('varchar', { name: 'primary_color', length: 7, default: DEFAULT_PRIMARY_COLOR })
+  primaryColor: string;
+
+  @Column('text', { name: 'logo_url', default: '' })
+  logoUrl: string;
+
+  @Column('boolean', { name: 'is_active', default: true })
+  isActive: boolean;
+
+  @Column('jsonb', { name: 'hours_json' })
+  hoursJson: Hours;
+
+  @Column('jsonb', { name: 'branding_json', default: {} })
+  brandingJson: Branding;
+
+  /** Bumped in the same transaction as every change to the shop, its services or its barbers. */
+  @Column('integer', { default: 1 })
+  version: number;
+
+  /** IANA zone: every day, slot and agenda of the shop is computed in it. */
+  @Column('varchar', { name: 'time_zone', length: 64, default: 'UTC' })
+  timeZone: string;
+
+  @Column('integer', { name: 'min_notice_minutes', default: 60 })
+  minNoticeMinutes: number;
+
+  @Column('integer', { name: 'cancellation_cutoff_minutes', default: 120 })
+  cancellationCutoffMinutes: number;
+
+  @Column('integer', { name: 'reminder_lead_minutes', default: 1440 })
+  reminderLeadMinutes: number;
+
+  @Column('integer', { name: 'booking_horizon_days', default: 60 })
+  bookingHorizonDays: number;
+
+  /** Barbers join the shop with it; owner-only, never in the public DTO. Made on first request. */
+  @Column('varchar', { name: 'join_code', length: 8, nullable: true })
+  joinCode: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt: Date;
+}

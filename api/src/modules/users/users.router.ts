@@ -1,0 +1,75 @@
+import { type BarberDashboard, SetRoleSchema } from '@barberly/common';
+import { Router } from 'express';
+import type { DataSource } from 'typeorm';
+import { type AuthUser, currentUser, requireAuth } from '../../platform/http/auth-context';
+import { parseInput } from '../../platform/http/errors';
+import { barberDay } from '../appointments/owner.service';
+import { BarberEntity } from '../barbers/barber.entity';
+import { ServiceEntity } from '../services/service.entity';
+import { findShopById } from '../shops/shop-access';
+import { getUser, setRole, updateMe } from './users.service';
+
+/** The signed-in user's own account. Nobody reads or changes another user's account. */
+export function usersRouter(deps: { dataSource: DataSource; now?: () => Date }): Router {
+  const router = Router();
+  const now = deps.now ?? (() => new Date());
+  const manager = deps.dataSource.manager;
+
+  router.get('/auth/user', requireAuth, async (req, res) => {
+    res.json(await getUser(manager, currentUser(req)));
+  });
+
+  router.post('/auth/role', requireAuth, async (req, res) => {
+    const { role } = parseInput(SetRoleSchema, req.body);
+    res.json(await setRole(manager, currentUser(req), role));
+  });
+
+  router.patch('/users/me', requireAuth, async (req, res) => {
+    res.json(await updateMe(manager, currentUser(req), req.body));
+  });
+
+  /** The barber's day: their shop, today's and upcoming appointments of the barber rows linked to them. */
+  router.get('/barber/dashboard', requireAuth, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await barberDashboard({ dataSource: deps.dataSource, now }, currentUser(req)));
+  });
+
+  /** Navigation target of Logout: the browser drops its stored session, then lands on the home page. */
+  router.get('/logout', (_req, res) => {
+    res.set('Clear-Site-Data', '"storage"');
+    res.set('Cache-Control', 'no-store');
+    res.redirect(302, '/');
+  });
+
+  return router;
+}
+
+async function barberDashboard(
+  deps: { dataSource: DataSource; now: () => Date },
+  authUser: AuthUser,
+): Promise<BarberDashboard> {
+  const manager = deps.dataSource.manager;
+  const user = await getUser(manager, authUser);
+  const shop = user.shopId ? await findShopById(manager, user.shopId) : null;
+  if (!shop) {
+    return { shop: null, barber: null, todayAppointments: 0, totalClients: 0, myServices: 0, upcomingAppointments: [] };
+  }
+  const [barbers, myServices] = await Promise.all([
+    manager
+      .getRepository(BarberEntity)
+      .find({ where: { shopId: shop.id, userId: user.id }, order: { createdAt: 'ASC' } }),
+    // Every barber of a shop offers the shop's services.
+    manager.getRepository(ServiceEntity).count({ where: { shopId: shop.id } }),
+  ]);
+  const day = await barberDay(
+    deps,
+    shop,
+    barbers.map((b) => b.id),
+  );
+  return {
+    shop: { id: shop.id, slug: shop.slug, name: shop.name },
+    barber: barbers[0] ? { id: barbers[0].id, name: barbers[0].name } : null,
+    myServices: barbers.length ? myServices : 0,
+    ...day,
+  };
+}

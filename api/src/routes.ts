@@ -1,0 +1,68 @@
+import type { Express, RequestHandler } from 'express';
+import type { AppDeps } from './app';
+import { appointmentsRouter } from './modules/appointments/appointments.router';
+import { availabilityRouter } from './modules/availability/availability.router';
+import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
+import { barbersRouter } from './modules/barbers/barbers.router';
+import { configRouter } from './modules/config/config.router';
+import { joinCodesRouter } from './modules/join-codes/join-codes.router';
+import { leadsRouter } from './modules/leads/leads.router';
+import { type BookingMailQueue, createBookingMailQueue } from './modules/mail/mail-queue';
+import { servicesRouter } from './modules/services/services.router';
+import { shopsRouter } from './modules/shops/shops.router';
+import { usersRouter } from './modules/users/users.router';
+import { createUserEnsurer } from './modules/users/users.service';
+import { createShopEvents } from './platform/events/shop-events';
+
+/** Booking's runtime parts (issue #7); main.ts shares the mail queue with its worker, tests pass a clock. */
+export interface BookingRuntime {
+  /** The clock of every booking rule (availability, notice, cutoff, today). */
+  now: () => Date;
+  mailQueue: BookingMailQueue;
+}
+
+export type ApiDeps = AppDeps & { booking?: Partial<BookingRuntime> };
+
+/** The REST api of spec section 7, one router per feature module. */
+export function registerApiRoutes(app: Express, deps: ApiDeps): void {
+  const events = deps.events ?? createShopEvents(deps);
+  const { dataSource, config } = deps;
+  const now = deps.booking?.now ?? (() => new Date());
+  // Without a queue from main (or a test), a producer-only queue starts on the first booking.
+  const mailQueue =
+    deps.booking?.mailQueue ?? createBookingMailQueue({ connectionString: config.DATABASE_URL, logger: deps.logger });
+  const bookingDeps = { dataSource, config, mailQueue, now, logger: deps.logger };
+
+  // The first authenticated call of a token creates the user's profile row (shops reference it).
+  const ensureUser = createUserEnsurer(dataSource);
+  const ensureProfile: RequestHandler = async (req, _res, next) => {
+    if (req.auth) await ensureUser(req.auth);
+    next();
+  };
+
+  app.use(
+    '/api',
+    ensureProfile,
+    configRouter({ config }),
+    usersRouter({ dataSource, now }),
+    leadsRouter({ dataSource, redis: deps.redis, keyPrefix: config.REDIS_KEY_PREFIX }),
+    shopsRouter({ dataSource, events, config }),
+    servicesRouter({ dataSource, events }),
+    barbersRouter({ dataSource, events }),
+    barberSettingsRouter({ dataSource }),
+    availabilityRouter({ dataSource, now, config }),
+    appointmentsRouter({
+      ...bookingDeps,
+      redis: deps.redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
+    }),
+    joinCodesRouter({
+      dataSource,
+      events,
+      redis: deps.redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
+    }),
+  );
+}

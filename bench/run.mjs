@@ -1,0 +1,820 @@
+#!/usr/bin/env node
+// `npm run bench`: what a shop's public page costs, every row measured in the same run on loopback.
+//
+// Starts Barberly the way `npm start` does (proxy/scripts/start.mjs, a fresh embedded PostgreSQL in a temporary
+// data directory, no Redis), pinned to one core; the load tool (wrk when installed, else autocannon) runs on the
+// other. Seeds one shop through the api as an owner would, then measures:
+//   ceiling      bare node:http answering the same bytes from memory
+//   nginx static nginx serving the same bytes as a file (when nginx is installed)
+//   storefront   the storefront answering the cached page directly (/shop/{slug} and the subdomain)
+//   front door   the same through `npm start`'s proxy
+//   nginx        the same through nginx with the project's config (nginx/nginx.conf.template), when present
+//   render       shop record cached, page rendered per request (a query parameter keeps it out of the page cache)
+//   after edit   the first request after an owner's edit (edit, then one timed GET; repeated)
+// and a scale run: BENCH_SHOPS (10,000) shops seeded in the database, asked at random by a Zipf law through the
+// subdomain, after every shop was visited once, with the page cache's hit ratio and the storefront's memory.
+// Every row also reports the server processes' CPU time per request (from /proc), which a busy machine does not skew.
+//
+// Environment: BENCH_SECONDS (5 per row), BENCH_CONNECTIONS (50), BENCH_SHOPS (10000), BENCH_TOOL (wrk|autocannon),
+// BENCH_EDITS (20), BENCH_SWEEP_SECONDS (180), BENCH_WARMUP_ROUNDS (12), BENCH_KEEP=1 (keep logs). The services get
+// the caller's environment as `npm start` would (ACCESS_LOG=false, PAGE_CACHE_MB...), minus DATABASE_URL and
+// REDIS_URL. Everything it starts is stopped at the end (or on Ctrl-C). Results: docs/benchmarks.md.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, pinned, which } from './load.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SHOPS = Number(process.env.BENCH_SHOPS ?? 10_000);
+const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+const TOOL = process.env.BENCH_TOOL ?? (which('wrk') ? 'wrk' : 'autocannon');
+const canPin = which('taskset') && os.availableParallelism() >= 2;
+const LOAD_CPU = canPin ? 0 : null;
+const SERVER_CPU = canPin ? 1 : null;
+const SLUG = 'bench-shop';
+const SCALE_PREFIX = 'scale-';
+const APP_DOMAIN = 'localhost';
+
+const cleanups = [];
+let cleaning = false;
+async function cleanup() {
+  if (cleaning) return;
+  cleaning = true;
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`cleanup: ${err?.message ?? err}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+function note(message) {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+function freePort(from = 20000, span = 12000) {
+  return new Promise((resolve, reject) => {
+    const port = from + Math.floor(Math.random() * span);
+    const server = net.createServer();
+    server.once('error', () => resolve(freePort(from, span)));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
+    server.on('error', reject);
+  });
+}
+
+/** A plain HTTP request on loopback: { status, headers, body (Buffer), ms }. */
+function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      url,
+      {
+        method,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${method} ${url}`)));
+    req.end(payload);
+  });
+}
+
+async function json(url, options) {
+  const res = await request(url, options);
+  const text = res.body.toString();
+  if (res.status >= 400) throw new Error(`${options?.method ?? 'GET'} ${url} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function waitFor(url, headers = {}, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await request(url, { headers });
+      if (res.status < 500) return res;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Spawn, collect output into a log file, stop with SIGTERM (then SIGKILL) at cleanup. */
+function start(name, argv, { env = {}, cwd = root, logFile } = {}) {
+  const child = spawn(argv[0], argv.slice(1), {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  serverRoots.add(child.pid);
+  const out = fs.createWriteStream(logFile);
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  );
+  child.on('exit', (code, signal) => {
+    if (!cleaning) note(`${name} exited (${signal ?? code}); its output: ${logFile}`);
+  });
+  return child;
+}
+
+function children(pid) {
+  const found = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
+/** Processes whose CPU time counts as the server's: those the bench started and all their descendants. */
+const serverRoots = new Set();
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
+
+function descendants(roots) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const found = new Set(roots);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (!found.has(pid) && found.has(ppid)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** CPU milliseconds (user + system) used so far by the server processes, by pid. */
+function serverCpu() {
+  const byPid = new Map();
+  for (const pid of descendants([...serverRoots])) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // gone
+    }
+  }
+  return byPid;
+}
+
+function cpuSince(before) {
+  let total = 0;
+  for (const [pid, ms] of serverCpu()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const results = [];
+function record(row) {
+  results.push(row);
+  const r = row.result;
+  note(
+    r
+      ? `${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms, errors ${r.errors + r.non2xx}`
+      : `${row.name}: ${row.skipped}`,
+  );
+}
+
+async function measure(name, target, extra = {}) {
+  try {
+    const cpuBefore = serverCpu();
+    const result = await load(target, { tool: TOOL, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU });
+    result.cpuUsPerRequest = result.requests ? (cpuSince(cpuBefore) * 1000) / result.requests : null;
+    record({ name, result, ...extra });
+    return result;
+  } catch (err) {
+    record({ name, skipped: `failed: ${err.message.split('\n')[0]}`, ...extra });
+    return null;
+  }
+}
+
+/** A runnable nginx.conf around `serverBlocks` (default: the static page on `port`). */
+function nginxConfig(dir, port, serverBlocks) {
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const servers =
+    serverBlocks ??
+    `server { listen 127.0.0.1:${port}; root ${dir}/www; location / { default_type text/html; try_files /page.html =404; } }`;
+  return `${user}worker_processes 1;
+daemon off;
+pid ${dir}/nginx-${port}.pid;
+error_log ${dir}/nginx-${port}-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  keepalive_requests 1000000;
+  ${servers}
+}
+`;
+}
+
+/**
+ * The project's nginx config (nginx/nginx.conf.template), rendered with ${VAR} taken from `vars`. Returns null
+ * with a reason when it is absent or needs a variable the bench cannot give.
+ */
+function projectNginxConfig(vars) {
+  const candidates = [
+    'nginx/nginx.conf.template',
+    'nginx/templates/default.conf.template',
+    'nginx/default.conf.template',
+  ];
+  const file = candidates.map((c) => path.join(root, c)).find((c) => fs.existsSync(c));
+  if (!file) return { reason: 'no nginx/ config in this checkout' };
+  const template = fs.readFileSync(file, 'utf8');
+  // Defaults the image's env script gives (NAME=${NAME:-default}) for anything the bench does not set itself.
+  const envScript = path.join(root, 'nginx/15-barberly-env.envsh');
+  if (fs.existsSync(envScript)) {
+    for (const [, name, value] of fs
+      .readFileSync(envScript, 'utf8')
+      .matchAll(/^([A-Z0-9_]+)=\$\{\1:-([^}]*)\}\s*$/gm)) {
+      if (!(name in vars)) vars[name] = value;
+    }
+  }
+  const missing = new Set();
+  const rendered = template.replace(/\$\{([A-Z0-9_]+)\}/g, (_m, name) => {
+    if (name in vars) return vars[name];
+    missing.add(name);
+    return '';
+  });
+  if (missing.size) return { reason: `${path.relative(root, file)} needs ${[...missing].join(', ')}` };
+  return { file, rendered };
+}
+
+async function main() {
+  const started = Date.now();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'barberly-bench-'));
+  fs.chmodSync(work, 0o755);
+  // BENCH_KEEP=1 keeps the logs and configs (the path is printed) for a look afterwards.
+  cleanups.push(() =>
+    process.env.BENCH_KEEP === '1' ? note(`kept ${work}`) : fs.rmSync(work, { recursive: true, force: true }),
+  );
+  note(
+    `tool ${TOOL}, ${CONNECTIONS} connections, ${SECONDS} s per row, ${canPin ? 'load tool on CPU 0, servers on CPU 1' : 'no CPU pinning (taskset missing or one core)'}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  // 1. The stack, as `npm start` runs it, with its own database. Its PORT comes from 32100-32700, outside the
+  // 20000-32000 range the launcher picks internal ports from (it does not exclude PORT).
+  const port = await freePort(32100, 600);
+  const stackLog = path.join(work, 'stack.log');
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'HOST', 'PUBLIC_ORIGIN']) delete env[name];
+  const launcher = spawn(
+    ...(() => {
+      const argv = pinned(SERVER_CPU, [process.execPath, path.join(root, 'proxy/scripts/start.mjs')]);
+      return [argv[0], argv.slice(1)];
+    })(),
+    {
+      cwd: root,
+      env: {
+        ...env,
+        PORT: String(port),
+        APP_DOMAIN,
+        BARBERLY_DATA_DIR: path.join(work, 'data'),
+        AUTH_RATE_LIMIT_MULTIPLIER: '0',
+        LOG_LEVEL: 'warn',
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  serverRoots.add(launcher.pid);
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (launcher.exitCode !== null || launcher.signalCode !== null) return resolve();
+        const timer = setTimeout(() => launcher.kill('SIGKILL'), 20_000);
+        launcher.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        launcher.kill('SIGTERM');
+      }),
+  );
+  const logStream = fs.createWriteStream(stackLog);
+  let output = '';
+  const ready = new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      logStream.write(chunk);
+      output += chunk;
+      if (output.includes('Barberly is ready')) resolve();
+    };
+    launcher.stdout.on('data', onData);
+    launcher.stderr.on('data', onData);
+    launcher.once('exit', (code) =>
+      reject(new Error(`npm start exited (${code}); last output:\n${output.slice(-2000)}`)),
+    );
+  });
+  note(`starting the stack on 127.0.0.1:${port} (builds what is missing first; log ${stackLog})`);
+  await ready;
+  // The proxy's start line names both upstreams: '(api http://127.0.0.1:N, storefront http://127.0.0.1:M, ...'.
+  const storefrontUrl = /storefront (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+  const apiUrl = /\(api (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+  const databaseUrl = /DATABASE_URL=(\S+)/.exec(output)?.[1];
+  if (!storefrontUrl || !apiUrl || !databaseUrl)
+    throw new Error('could not find the storefront address or DATABASE_URL in the output');
+  const token = fs.readFileSync(path.join(work, 'data', 'internal-token'), 'utf8').trim();
+  const front = `http://127.0.0.1:${port}`;
+  const storefrontPid = children(launcher.pid)
+    .flatMap((pid) => [pid, ...children(pid)])
+    .find((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('storefront/dist/start.mjs');
+      } catch {
+        return false;
+      }
+    });
+  // An older storefront build has no stats endpoint: the counters then read as unknown (NaN).
+  const stats = () =>
+    json(`${storefrontUrl}/_internal/stats`, { headers: { 'x-internal-token': token } }).catch(() => ({
+      renders: Number.NaN,
+      apiCalls: Number.NaN,
+      shopsHeld: Number.NaN,
+      pagesHeld: Number.NaN,
+      rssBytes: null,
+      heapUsedBytes: null,
+    }));
+
+  // 2. One shop, created as an owner creates it.
+  const session = await json(`${front}/auth/v1/signup`, {
+    method: 'POST',
+    body: { email: 'bench-owner@example.com', password: 'Barberly-bench-1!' },
+  });
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  await json(`${front}/api/users/me`, {
+    method: 'PATCH',
+    headers: auth,
+    body: { role: 'owner', onboardingCompleted: true },
+  });
+  const created = await json(`${front}/api/shops`, {
+    method: 'POST',
+    headers: auth,
+    body: {
+      name: 'Benchmark Barbers',
+      slug: SLUG,
+      theme: 'classic',
+      bio: 'Classic cuts and hot towel shaves on Main Street.',
+      address: '12 Main Street, Springfield',
+      phoneNumber: '(555) 010-2030',
+      primaryColor: '#7C2D12',
+      branding_json: { font: 'Inter', features: ['Hot towel shaves', 'Walk-ins welcome', 'Gift cards'] },
+      services: [
+        { name: 'Classic Haircut', description: 'Scissor or clipper cut.', price: 35, durationMinutes: 30 },
+        { name: 'Hot Towel Shave', description: 'Straight razor shave.', price: 40, durationMinutes: 45 },
+        { name: 'Beard Trim', description: 'Shape and line-up.', price: 20, durationMinutes: 20 },
+        { name: 'The Full Service', description: 'Cut, shave and massage.', price: 75, durationMinutes: 90 },
+      ],
+    },
+  });
+  const shopId = created.shop?.id ?? created.id;
+  const pagePath = `/shop/${SLUG}`;
+  const page = await waitFor(`${storefrontUrl}${pagePath}`);
+  if (page.status !== 200) throw new Error(`${pagePath} answered ${page.status}`);
+  const html = page.body;
+  note(`seeded ${SLUG} (${html.length} bytes of HTML)`);
+
+  // 3. References serving the same bytes: bare node:http and nginx (static file).
+  fs.mkdirSync(path.join(work, 'www'), { recursive: true });
+  fs.mkdirSync(path.join(work, 'tmp'), { recursive: true });
+  fs.writeFileSync(path.join(work, 'www', 'page.html'), html);
+  fs.chmodSync(path.join(work, 'www'), 0o755);
+  fs.chmodSync(path.join(work, 'www', 'page.html'), 0o644);
+  const ceilingPort = await freePort();
+  start(
+    'ceiling',
+    pinned(SERVER_CPU, [
+      process.execPath,
+      path.join(root, 'bench/ceiling-server.mjs'),
+      path.join(work, 'www', 'page.html'),
+      String(ceilingPort),
+    ]),
+    {
+      logFile: path.join(work, 'ceiling.log'),
+    },
+  );
+  await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+
+  const hasNginx = which('nginx');
+  let nginxStaticPort = null;
+  if (hasNginx) {
+    nginxStaticPort = await freePort();
+    const conf = path.join(work, 'nginx-static.conf');
+    fs.writeFileSync(conf, nginxConfig(work, nginxStaticPort));
+    start('nginx (static)', pinned(SERVER_CPU, ['nginx', '-p', work, '-c', conf]), {
+      logFile: path.join(work, 'nginx-static.log'),
+    });
+    await waitFor(`http://127.0.0.1:${nginxStaticPort}/`);
+  }
+
+  let projectNginxPort = null;
+  let projectNginxSkip = hasNginx ? null : 'nginx is not installed';
+  if (hasNginx) {
+    projectNginxPort = await freePort();
+    const sf = new URL(storefrontUrl);
+    const api = new URL(apiUrl);
+    // The variables nginx/15-barberly-env.envsh derives in the image, for this machine's upstreams.
+    const vars = {
+      APP_DOMAIN_REGEX: APP_DOMAIN.replace(/\./g, '\\.'),
+      API_SERVERS: `server ${api.host} max_fails=1 fail_timeout=5s;`,
+      STOREFRONT_SERVERS: `server ${sf.host} max_fails=1 fail_timeout=5s;`,
+      NGINX_PORT: `127.0.0.1:${projectNginxPort}`,
+      NGINX_PID: path.join(work, 'nginx-project.pid'),
+      NGINX_TEMP_DIR: path.join(work, 'tmp'),
+      ADMIN_ROOT: path.join(root, 'admin/dist'),
+      CSP_CONNECT_EXTRA: '',
+      // The image logs to /dev/stdout; a file here (a pipe from Node cannot be reopened by path). Same cost per line.
+      NGINX_ACCESS_LOG: path.join(work, 'nginx-access.log'),
+    };
+    const project = projectNginxConfig(vars);
+    if (project.reason) {
+      projectNginxSkip = project.reason;
+      projectNginxPort = null;
+    } else {
+      // The project's template is a full nginx.conf or a server block; wrap a server block into a runnable config.
+      const isFull = /^\s*http\s*\{/m.test(project.rendered);
+      const conf = path.join(work, 'nginx-project.conf');
+      fs.writeFileSync(
+        conf,
+        isFull
+          ? `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;\n${project.rendered}`
+          : nginxConfig(work, projectNginxPort, project.rendered),
+      );
+      start('nginx (project)', pinned(SERVER_CPU, ['nginx', '-p', work, '-c', conf]), {
+        logFile: path.join(work, 'nginx-project.log'),
+      });
+      try {
+        await waitFor(`http://127.0.0.1:${projectNginxPort}${pagePath}`, {}, 10_000);
+      } catch (err) {
+        const said = fs.readFileSync(path.join(work, 'nginx-project.log'), 'utf8').trim().split('\n').pop();
+        projectNginxSkip = `the project's nginx config did not start here: ${said || err.message}`;
+        projectNginxPort = null;
+      }
+    }
+  }
+
+  // 4. The table.
+  const subdomainHost = `${SLUG}.${APP_DOMAIN}`;
+  const ceiling = await measure(
+    'bare node:http, same bytes from memory',
+    { url: `http://127.0.0.1:${ceilingPort}/` },
+    { ref: 'ceiling' },
+  );
+  let nginxStatic = null;
+  if (nginxStaticPort) {
+    nginxStatic = await measure('nginx, same bytes as a static file', { url: `http://127.0.0.1:${nginxStaticPort}/` });
+  } else {
+    record({ name: 'nginx, same bytes as a static file', skipped: 'skipped: nginx is not installed' });
+  }
+  const direct = await measure(
+    'storefront, cached page (/shop/{slug})',
+    { url: `${storefrontUrl}${pagePath}` },
+    {
+      aim: ceiling ? { of: ceiling, ratio: 0.5, label: 'ceiling' } : null,
+    },
+  );
+  await measure(
+    'storefront, cached page (subdomain)',
+    { url: `${storefrontUrl}/`, headers: { host: subdomainHost } },
+    {
+      aim: ceiling ? { of: ceiling, ratio: 0.5, label: 'ceiling' } : null,
+    },
+  );
+  await measure('storefront, cached page, brotli', {
+    url: `${storefrontUrl}${pagePath}`,
+    headers: { 'accept-encoding': 'br' },
+  });
+  await measure(
+    'npm start front door (proxy), cached page',
+    { url: `${front}${pagePath}` },
+    {
+      aim: direct ? { of: direct, ratio: 0.5, label: 'storefront' } : null,
+    },
+  );
+  if (projectNginxPort) {
+    await measure(
+      "nginx with the project's config, cached page",
+      { url: `http://127.0.0.1:${projectNginxPort}${pagePath}` },
+      {
+        aim: nginxStatic ? { of: nginxStatic, ratio: 0.4, label: 'nginx static' } : null,
+      },
+    );
+  } else {
+    record({ name: "nginx with the project's config, cached page", skipped: `skipped: ${projectNginxSkip}` });
+  }
+  const before = await stats();
+  const render = await measure(
+    'render path (shop record cached, page rendered)',
+    { url: `${storefrontUrl}${pagePath}?bench=render` },
+    {
+      aim: { absolute: 1000 },
+    },
+  );
+  if (render) {
+    const after = await stats();
+    note(`render path: ${after.renders - before.renders} renders for ${render.requests} requests`);
+  }
+
+  // First request after an edit: the api tells the storefront before it answers the owner, so the next GET
+  // fetches the shop from the api and renders it.
+  const latencies = [];
+  let editErrors = 0;
+  for (let i = 0; i < EDITS; i++) {
+    await json(`${front}/api/shops/${shopId}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: { bio: `Classic cuts and hot towel shaves on Main Street. Edit ${i + 1}.` },
+    });
+    const res = await request(`${storefrontUrl}${pagePath}`);
+    if (res.status !== 200 || !res.body.includes(`Edit ${i + 1}.`)) editErrors++;
+    latencies.push(res.ms);
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
+  record({
+    name: `first request after an edit (${EDITS} edits, one client)`,
+    result: {
+      rps: null,
+      p50Ms: pct(50),
+      p99Ms: pct(99),
+      errors: editErrors,
+      non2xx: 0,
+      bytesPerResponse: html.length,
+      requests: EDITS,
+    },
+  });
+
+  // 5. Scale: many shops, Zipf-distributed, through the subdomain.
+  const scale = await scaleRun({ databaseUrl, storefrontUrl, stats, storefrontPid, front, shopId });
+
+  printTable(scale, { html, started });
+}
+
+async function scaleRun({ databaseUrl, storefrontUrl, stats, storefrontPid }) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const t0 = Date.now();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO shops (owner_id, name, slug, bio, address, phone_number, theme, primary_color, hours_json, branding_json)
+       SELECT s.owner_id, 'Scale Barbers ' || g, '${SCALE_PREFIX}' || g, s.bio, s.address, s.phone_number,
+              (ARRAY['classic','urban','minimalist'])[1 + g % 3], s.primary_color, s.hours_json, s.branding_json
+       FROM shops s, generate_series(1, $1::int) g WHERE s.slug = $2`,
+      [SHOPS, SLUG],
+    );
+    await client.query(
+      `INSERT INTO services (shop_id, name, description, price, duration_minutes, sort_order)
+       SELECT t.id, v.name, v.description, v.price, v.duration_minutes, v.sort_order
+       FROM shops t, services v JOIN shops s ON s.id = v.shop_id AND s.slug = $1
+       WHERE t.slug LIKE '${SCALE_PREFIX}%'`,
+      [SLUG],
+    );
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+  note(`seeded ${SHOPS} shops in ${Date.now() - t0} ms`);
+  const zipf = { n: SHOPS, prefix: SCALE_PREFIX, domain: APP_DOMAIN };
+  const target = { url: `${storefrontUrl}/`, zipf };
+  const opts = { tool: TOOL, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU };
+  // Steady state: every shop visited once (as a site that has been up a while), then Zipf rounds of BENCH_SECONDS
+  // (at most BENCH_WARMUP_ROUNDS) until a round renders fewer than 1% of its requests. The sweep is bounded by
+  // BENCH_SWEEP_SECONDS (180).
+  const sweepStarted = Date.now();
+  const sweepDeadline = sweepStarted + Number(process.env.BENCH_SWEEP_SECONDS ?? 180) * 1000;
+  let nextShop = 1;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const visit = (i) =>
+    new Promise((resolve) => {
+      const req = http.get(
+        `${storefrontUrl}/`,
+        { agent, headers: { host: `${SCALE_PREFIX}${i}.${APP_DOMAIN}` } },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', resolve);
+    });
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (nextShop <= SHOPS && Date.now() < sweepDeadline) await visit(nextShop++);
+    }),
+  );
+  agent.destroy();
+  note(
+    `scale sweep: ${nextShop - 1} of ${SHOPS} shops visited in ${((Date.now() - sweepStarted) / 1000).toFixed(0)} s`,
+  );
+  const s0 = await stats();
+  const rounds = Number(process.env.BENCH_WARMUP_ROUNDS ?? 12);
+  let warm = null;
+  for (let round = 1; round <= rounds; round++) {
+    const before = await stats();
+    const r = await load(target, opts);
+    const after = await stats();
+    warm = warm
+      ? {
+          ...r,
+          requests: warm.requests + r.requests,
+          seconds: warm.seconds + r.seconds,
+          errors: warm.errors + r.errors,
+          non2xx: warm.non2xx + r.non2xx,
+        }
+      : r;
+    warm.rps = warm.requests / warm.seconds;
+    const renders = after.renders - before.renders;
+    note(`scale warm-up round ${round}: ${Math.round(r.rps)} req/s, ${renders} renders, ${after.pagesHeld} pages held`);
+    if (renders < r.requests * 0.01) break;
+  }
+  // The one-shop reference right before the measured run, so both see the same machine.
+  const cpu0 = serverCpu();
+  const oneShop = await load(
+    { url: `${storefrontUrl}/`, headers: { host: `${SCALE_PREFIX}1.${APP_DOMAIN}` } },
+    opts,
+  ).catch(() => null);
+  if (oneShop) oneShop.cpuUsPerRequest = (cpuSince(cpu0) * 1000) / Math.max(1, oneShop.requests);
+  const s1 = await stats();
+  const cpu1 = serverCpu();
+  const measured = await load(target, opts);
+  measured.cpuUsPerRequest = (cpuSince(cpu1) * 1000) / Math.max(1, measured.requests);
+  const s2 = await stats();
+  const rss = storefrontPid ? readRss(storefrontPid) : s2.rssBytes;
+  return {
+    oneShop,
+    warm,
+    measured,
+    warmRenders: s1.renders - s0.renders,
+    renders: s2.renders - s1.renders,
+    apiCalls: s2.apiCalls - s1.apiCalls,
+    warmApiCalls: s1.apiCalls - s0.apiCalls,
+    pagesHeld: s2.pagesHeld,
+    shopsHeld: s2.shopsHeld,
+    rssBytes: rss,
+    heapUsedBytes: s2.heapUsedBytes,
+  };
+}
+
+function readRss(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const fmt = {
+  rps: (r) => (r.rps === null ? '-' : Math.round(r.rps).toLocaleString('en-US')),
+  ms: (v) => (v >= 10 ? v.toFixed(0) : v.toFixed(2)),
+  bytes: (v) => Math.round(v).toLocaleString('en-US'),
+  mb: (v) => (v === null ? '?' : `${(v / 1024 / 1024).toFixed(0)} MB`),
+};
+
+function aimText(row) {
+  const r = row.result;
+  if (!r || !row.aim) return '';
+  if (row.aim.absolute)
+    return `${r.rps >= row.aim.absolute ? 'met' : 'NOT met'} (aim ${row.aim.absolute.toLocaleString('en-US')}+)`;
+  const ratio = r.rps / row.aim.of.rps;
+  const p99 =
+    row.aim.label === 'ceiling' && row.name.includes('/shop/') ? `, p99 ${r.p99Ms < 25 ? '<' : '>='} 25 ms` : '';
+  const ok = ratio >= row.aim.ratio && (!p99 || r.p99Ms < 25);
+  return `${(ratio * 100).toFixed(0)}% of ${row.aim.label}${p99}: ${ok ? 'met' : 'NOT met'} (aim ${row.aim.ratio * 100}%)`;
+}
+
+function printTable(scale, { html, started }) {
+  const header = ['row', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bytes/resp', 'server CPU µs/req', 'aim'];
+  const lines = results.map((row) => {
+    const r = row.result;
+    if (!r) return [row.name, row.skipped, '', '', '', '', '', ''];
+    return [
+      row.name,
+      fmt.rps(r),
+      fmt.ms(r.p50Ms),
+      fmt.ms(r.p99Ms),
+      String(r.errors + r.non2xx),
+      fmt.bytes(r.bytesPerResponse),
+      r.cpuUsPerRequest == null ? '-' : r.cpuUsPerRequest.toFixed(0),
+      aimText(row),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log('');
+  console.log(
+    `Barberly bench ${new Date().toISOString()}: ${TOOL}, ${CONNECTIONS} connections, ${SECONDS} s per row, ${canPin ? 'load tool CPU 0 / servers CPU 1' : 'unpinned'}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; page ${html.length} bytes`,
+  );
+  console.log('');
+  console.log(row(header));
+  console.log(
+    `|${widths.map((w, i) => (i === 0 || i === 7 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const l of lines) console.log(row(l));
+  console.log('');
+  const m = scale.measured;
+  const one = scale.oneShop;
+  const ratio = one ? m.rps / one.rps : null;
+  console.log(
+    `Scale: ${SHOPS.toLocaleString('en-US')} shops, Zipf (s=1) through the subdomain, after visiting every shop once (sweep) and ${scale.warm.seconds.toFixed(0)} s of Zipf warm-up`,
+  );
+  console.log('');
+  console.log(
+    '| run | req/s | p50 ms | p99 ms | errors | server CPU µs/req | renders | api calls | page cache hit ratio |',
+  );
+  console.log('|:--|--:|--:|--:|--:|--:|--:|--:|--:|');
+  if (one)
+    console.log(
+      `| one shop (subdomain) | ${fmt.rps(one)} | ${fmt.ms(one.p50Ms)} | ${fmt.ms(one.p99Ms)} | ${one.errors + one.non2xx} | ${one.cpuUsPerRequest.toFixed(0)} | | | |`,
+    );
+  const hit = (requests, renders) => `${((1 - renders / Math.max(1, requests)) * 100).toFixed(2)}%`;
+  const w = scale.warm;
+  console.log(
+    `| warm-up | ${fmt.rps(w)} | ${fmt.ms(w.p50Ms)} | ${fmt.ms(w.p99Ms)} | ${w.errors + w.non2xx} | | ${scale.warmRenders} | ${scale.warmApiCalls} | ${hit(w.requests, scale.warmRenders)} |`,
+  );
+  console.log(
+    `| measured | ${fmt.rps(m)} | ${fmt.ms(m.p50Ms)} | ${fmt.ms(m.p99Ms)} | ${m.errors + m.non2xx} | ${m.cpuUsPerRequest.toFixed(0)} | ${scale.renders} | ${scale.apiCalls} | ${hit(m.requests, scale.renders)} |`,
+  );
+  console.log('');
+  console.log(
+    `Scale vs one shop: ${ratio === null ? '?' : `${(ratio * 100).toFixed(0)}%`} (aim 80%: ${ratio !== null && ratio >= 0.8 ? 'met' : 'NOT met'}); storefront memory after: RSS ${fmt.mb(scale.rssBytes)}, heap ${fmt.mb(scale.heapUsedBytes)}, ${scale.pagesHeld} pages and ${scale.shopsHeld} shop records held`,
+  );
+  console.log(`(bench took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (err) {
+  console.error(`bench failed: ${err?.stack ?? err}`);
+  await cleanup();
+  process.exit(1);
+}

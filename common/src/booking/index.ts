@@ -1,0 +1,6 @@
+export * from './compute-slots';
+export * from './constants';
+export * from './messages';
+export * from './schemas';
+export * from './time-zone';
+export * from './types';

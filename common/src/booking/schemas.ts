@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES } from '../schemas/auth';
+import { HoursSchema } from '../schemas/hours';
+import { isCalendarDate } from './compute-slots';
+import { BOOKING_LIMITS, JOIN_CODE_ALPHABET, OWNER_SETTABLE_STATUSES } from './constants';
+import { BOOKING_MESSAGES } from './messages';
+import { isValidTimeZone } from './time-zone';
+
+export const TimeZoneSchema = z.string().trim().refine(isValidTimeZone, BOOKING_MESSAGES.timeZone);
+
+export const CalendarDateSchema = z.string().trim().refine(isCalendarDate, BOOKING_MESSAGES.date);
+
+/** An instant with an explicit offset or Z: '2026-05-10T13:15:00Z', '2026-05-10T09:15:00-04:00'. */
+export const InstantSchema = z
+  .string()
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, message: BOOKING_MESSAGES.start }))
+  .transform((value) => new Date(value));
+
+const uuid = (message: string) => z.string().trim().uuid(message);
+
+/** The shop's booking settings, as the owner edits them (all optional on PATCH /api/shops/{id}). */
+export const BookingSettingsSchema = z.object({
+  timeZone: TimeZoneSchema,
+  minNoticeMinutes: z.number().int().min(0).max(BOOKING_LIMITS.noticeMinutesMax),
+  cancellationCutoffMinutes: z.number().int().min(0).max(BOOKING_LIMITS.cutoffMinutesMax),
+  /** 0: no reminder. */
+  reminderLeadMinutes: z.number().int().min(0).max(BOOKING_LIMITS.reminderLeadMinutesMax),
+  bookingHorizonDays: z.number().int().min(BOOKING_LIMITS.horizonDaysMin).max(BOOKING_LIMITS.horizonDaysMax),
+});
+
+/** GET /api/shops/{slug}/availability?serviceId=&barberId=&date= */
+export const AvailabilityQuerySchema = z.object({
+  serviceId: uuid(BOOKING_MESSAGES.serviceId),
+  barberId: z.union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)]).default('any'),
+  date: CalendarDateSchema,
+});
+export type AvailabilityQuery = z.input<typeof AvailabilityQuerySchema>;
+
+export const BookingClientSchema = z.object({
+  name: z.string().trim().min(BOOKING_LIMITS.clientNameMin, BOOKING_MESSAGES.clientName).max(200),
+  email: z.string().trim().email(AUTH_MESSAGES.email).max(320),
+  phone: z
+    .string()
+    .trim()
+    .min(BOOKING_LIMITS.phoneMin, BOOKING_MESSAGES.clientPhone)
+    .max(BOOKING_LIMITS.phoneMax, BOOKING_MESSAGES.clientPhone)
+    .regex(/^[0-9+()./\s-]+$/, BOOKING_MESSAGES.clientPhone),
+});
+export type BookingClientInput = z.input<typeof BookingClientSchema>;
+
+/** POST /api/shops/{slug}/appointments: the storefront's booking form. */
+export const BookingRequestSchema = z
+  .object({
+    serviceId: uuid(BOOKING_MESSAGES.serviceId),
+    barberId: z.union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)]),
+    start: InstantSchema,
+    client: BookingClientSchema,
+    note: z.string().trim().max(BOOKING_LIMITS.noteMax, BOOKING_MESSAGES.note).optional().default(''),
+  })
+  .strict();
+export type BookingRequestInput = z.input<typeof BookingRequestSchema>;
+
+/** POST /api/appointments/manage/{token}/reschedule: a new start, optionally with another barber of the shop. */
+export const RescheduleRequestSchema = z
+  .object({
+    start: InstantSchema,
+    barberId: z.union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)]).optional(),
+  })
+  .strict();
+export type RescheduleRequestInput = z.input<typeof RescheduleRequestSchema>;
+
+/** PATCH /api/shops/{id}/appointments/{appointmentId} */
+export const AppointmentStatusPatchSchema = z
+  .object({ status: z.enum(OWNER_SETTABLE_STATUSES, { message: BOOKING_MESSAGES.status }) })
+  .strict();
+
+/** POST /api/shops/{id}/walk-in */
+export const WalkInRequestSchema = z
+  .object({
+    serviceId: uuid(BOOKING_MESSAGES.serviceId),
+    barberId: z
+      .union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)])
+      .optional()
+      .default('any'),
+  })
+  .strict();
+export type WalkInRequestInput = z.input<typeof WalkInRequestSchema>;
+
+/** GET /api/shops/{id}/appointments?date= and /stats?date= (date defaults to the shop's today). */
+export const AgendaQuerySchema = z.object({ date: CalendarDateSchema.optional() });
+
+const joinCodePattern = new RegExp(`^[${JOIN_CODE_ALPHABET}]{${BOOKING_LIMITS.joinCodeLength}}$`);
+
+/** POST /api/barbers/join: case and spaces or dashes do not matter ('k7qx-3m2p' is K7QX3M2P). */
+export const JoinShopSchema = z
+  .object({
+    code: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+      .pipe(z.string().regex(joinCodePattern, BOOKING_MESSAGES.joinCode)),
+  })
+  .strict();
+export type JoinShopInput = z.input<typeof JoinShopSchema>;
+
+/** PATCH /api/shops/{id}/barbers/{barberId}/settings: a barber's own hours (null: the shop's) and invite e-mail. */
+export const BarberSettingsPatchSchema = z
+  .object({
+    hours_json: HoursSchema.nullable(),
+    email: z.union([z.literal(''), z.string().trim().toLowerCase().email(AUTH_MESSAGES.email).max(320)]).nullable(),
+  })
+  .partial()
+  .strict();
+
+/** POST /api/shops/{id}/barbers/{barberId}/time-off */
+export const TimeOffRequestSchema = z
+  .object({
+    start: InstantSchema,
+    end: InstantSchema,
+    reason: z.string().trim().max(200).optional().default(''),
+  })
+  .strict()
+  .refine((value) => value.end > value.start, { message: BOOKING_MESSAGES.timeOffOrder, path: ['end'] });

@@ -1,0 +1,129 @@
+import type { Hours } from '../hours';
+import type { Barber, User } from '../types';
+import type { AvailabilitySlot } from './compute-slots';
+import type { AppointmentSource, AppointmentStatus } from './constants';
+
+/** Response shapes of the booking api (issue #7). */
+
+/** GET /api/shops/{slug}/availability */
+export interface AvailabilityResponse {
+  date: string;
+  timeZone: string;
+  slots: AvailabilitySlot[];
+}
+
+export interface AppointmentShopSummary {
+  id: string;
+  slug: string;
+  name: string;
+  address: string;
+  phoneNumber: string;
+  timeZone: string;
+}
+
+export interface Appointment {
+  id: string;
+  status: AppointmentStatus;
+  /** ISO instants. */
+  start: string;
+  end: string;
+  /** The shop's local day 'YYYY-MM-DD' and time '9:15 AM' of the start, for display. */
+  localDate: string;
+  localTime: string;
+  /** The service as booked (name, duration and price are kept even if the service changes later). */
+  service: { id: string | null; name: string; durationMinutes: number; price: number };
+  barber: { id: string; name: string; profileImageUrl: string };
+  shop: AppointmentShopSummary;
+  client: { name: string; email: string; phone: string };
+  note: string;
+  source: AppointmentSource;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 201 of POST /api/shops/{slug}/appointments: the manage token is shown once, here (and in the e-mail). */
+export interface BookedAppointment extends Appointment {
+  manageToken: string;
+  manageUrl: string;
+}
+
+/** GET /api/appointments/manage/{token} and the answers of cancel and reschedule. */
+export interface ManagedAppointment extends Appointment {
+  /** Whether cancel/reschedule are still possible (confirmed and before the cutoff). */
+  canChange: boolean;
+  /** start minus the shop's cancellation cutoff. */
+  cutoffAt: string;
+  calendarUrl: string;
+}
+
+/** GET /api/shops/{id}/appointments?date= (owner) */
+export interface ShopAgenda {
+  date: string;
+  timeZone: string;
+  /** Every appointment of the day, by start then barber name. */
+  appointments: Appointment[];
+  /** The same appointments per barber, barbers in the shop's order (barbers with none included). */
+  barbers: Array<{ barber: Pick<Barber, 'id' | 'name' | 'profileImageUrl'>; appointments: Appointment[] }>;
+}
+
+/** GET /api/shops/{id}/stats?date= (owner) */
+export interface ShopStats {
+  date: string;
+  timeZone: string;
+  /** Live (confirmed, completed, no-show) appointments of the day: the Overview's "Today's Appointments". */
+  todayAppointments: number;
+  confirmed: number;
+  completed: number;
+  noShow: number;
+  cancelled: number;
+  /** Still to come today (confirmed, not started). */
+  remainingToday: number;
+  /** Price of the day's live appointments. */
+  bookedRevenue: number;
+  /** Distinct client e-mails (walk-ins not counted) of all live appointments ever. */
+  totalClients: number;
+  /** Confirmed appointments from now on. */
+  upcomingAppointments: number;
+}
+
+/** GET /api/barber/dashboard */
+export interface BarberDashboard {
+  shop: { id: string; slug: string; name: string } | null;
+  barber: { id: string; name: string } | null;
+  todayAppointments: number;
+  totalClients: number;
+  myServices: number;
+  /** The barber's next confirmed appointments, soonest first (at most 20). */
+  upcomingAppointments: Appointment[];
+}
+
+/** GET /api/shops/{id}/join-code, POST .../join-code/regenerate */
+export interface JoinCodeResponse {
+  code: string;
+}
+
+/** POST /api/barbers/join */
+export interface JoinShopResponse {
+  user: User;
+  barber: Barber;
+  shop: { id: string; slug: string; name: string };
+}
+
+export interface TimeOff {
+  id: string;
+  start: string;
+  end: string;
+  reason: string;
+}
+
+/** GET|PATCH /api/shops/{id}/barbers/{barberId}/settings (owner) */
+export interface BarberSettings {
+  barberId: string;
+  /** The barber's own hours; null: the shop's. */
+  hours_json: Hours | null;
+  /** An invite e-mail: the user who joins with it is linked to this barber. */
+  email: string | null;
+  /** The linked user account, once the barber joined. */
+  userId: string | null;
+  timeOff: TimeOff[];
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LIMITS, ROLES } from '../constants';
+import { OptionalHttpUrlSchema } from './primitives';
+
+export const AUTH_MESSAGES = {
+  email: 'Enter a valid email',
+  passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
+  passwordsDiffer: 'Passwords do not match',
+} as const;
+
+const email = z.string().trim().email(AUTH_MESSAGES.email);
+const password = z.string().min(LIMITS.passwordMin, AUTH_MESSAGES.passwordMin);
+
+export const LoginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const RegisterSchema = z
+  .object({ email, password, confirmPassword: password })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const RoleSchema = z.enum(ROLES, { message: 'Role must be owner, barber or client' });
+
+/** POST /api/auth/role */
+export const SetRoleSchema = z.object({ role: RoleSchema });
+
+/** PATCH /api/users/me: what a user may change about themselves. */
+export const UpdateMeSchema = z
+  .object({
+    role: RoleSchema,
+    onboardingCompleted: z.boolean(),
+    firstName: z.string().trim().max(100),
+    lastName: z.string().trim().max(100),
+    profileImageUrl: OptionalHttpUrlSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateMeInput = z.infer<typeof UpdateMeSchema>;

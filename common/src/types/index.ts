@@ -1,0 +1,134 @@
+/** Response shapes of the api (spec sections 3 and 7). The api maps its entities to these; nothing else is sent. */
+import type { Role, Theme } from '../constants';
+import type { Hours } from '../hours';
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role | null;
+  profileImageUrl: string | null;
+  shopId: string | null;
+  shopSlug: string | null;
+  onboardingCompleted: boolean;
+}
+
+export interface Branding {
+  primary_color?: string;
+  font?: string;
+  logo_url?: string;
+  features?: string[];
+  template?: string;
+}
+
+export interface Service {
+  id: string;
+  shopId: string;
+  name: string;
+  description: string;
+  price: number;
+  durationMinutes: number;
+}
+
+export interface Barber {
+  id: string;
+  shopId: string;
+  name: string;
+  bio: string;
+  profileImageUrl: string;
+}
+
+export interface Shop {
+  id: string;
+  ownerId: string;
+  name: string;
+  slug: string;
+  bio: string;
+  address: string;
+  phoneNumber: string;
+  theme: Theme;
+  primaryColor: string;
+  logoUrl: string;
+  is_active: boolean;
+  hours_json: Hours;
+  branding_json: Branding;
+  /** Same values as hours_json / branding_json: the spec reads both names. */
+  hours: Hours;
+  branding: Branding;
+  subdomain_url: string;
+  production_url: string;
+  /** Bumped on every change to the shop, its services or its barbers: caches key on it. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  // Booking settings (issue #7): the api always sends them; optional for callers written before them.
+  /** IANA zone every day and slot of the shop is computed in. */
+  timeZone?: string;
+  /** Earliest online booking: now + this. Default 60. */
+  minNoticeMinutes?: number;
+  /** Clients may cancel or reschedule online until start - this. Default 120. */
+  cancellationCutoffMinutes?: number;
+  /** Reminder e-mail this long before the start (0: none). Default 1440. */
+  reminderLeadMinutes?: number;
+  /** Bookable days ahead. Default 60. */
+  bookingHorizonDays?: number;
+}
+
+/** GET /api/shops/{slugOrId} */
+export interface ShopPage {
+  shop: Shop;
+  barbers: Barber[];
+  services: Service[];
+}
+
+/** POST /api/shops */
+export interface CreatedShop {
+  id: string;
+  slug: string;
+  name: string;
+  theme: Theme;
+  subdomain_url: string;
+  production_url: string;
+}
+
+/** POST /api/auth/complete-onboarding */
+export interface CompleteOnboardingResponse {
+  template: Theme;
+  urls: { production: string; primary: string; development: string };
+  productionUrl: string;
+  shopUrl: string;
+}
+
+/** GET /api/config: the public subset of the server's configuration that the browser may know. */
+export interface PublicConfig {
+  appDomain: string;
+  publicOrigin: string;
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** Which provider sign-ins the auth server has enabled. */
+  providers: { google: boolean; github: boolean };
+  environment: 'Development' | 'Production';
+}
+
+/** Every error the api sends. */
+export interface ApiErrorBody {
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+}
+
+/** Message sent on the shop-change channel (Redis pub/sub or the in-process bus). */
+export interface ShopChangedEvent {
+  shopId: string;
+  slug: string;
+  version: number;
+}
+/** Redis keys and channels all start with a prefix (REDIS_KEY_PREFIX, default 'barberly:') so runs can share a server. */
+export const DEFAULT_REDIS_KEY_PREFIX = 'barberly:';
+export function shopChangedChannel(prefix: string = DEFAULT_REDIS_KEY_PREFIX): string {
+  return `${prefix}shop-changed`;
+}

@@ -1,0 +1,104 @@
+/// <reference lib="dom" />
+import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_PASSWORD, httpRequest, signUp, uniqueEmail, updateMe } from '../support/api';
+import { book, hoursFromNow, shopWithTeam, signInThroughModal, statValue, toast } from './admin-booking-helpers';
+
+async function registerAsBarber(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(DEFAULT_PASSWORD);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByRole('button', { name: /I'm a barber/ }).click();
+  await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
+}
+
+test("a barber signs up, joins with the owner's code and sees their upcoming appointment", async ({ page }) => {
+  const owner = await shopWithTeam('Team Cuts');
+  const sam = owner.barber('Sam Fade');
+  const barberEmail = uniqueEmail('sam');
+  // The owner invites Sam's e-mail: whoever joins with it takes over Sam's chair, appointments included.
+  const invite = await httpRequest(`/api/shops/${owner.shop.id}/barbers/${sam.id}/settings`, {
+    method: 'PATCH',
+    token: owner.session.access_token,
+    body: { email: barberEmail },
+  });
+  expect(invite.status, invite.text).toBe(200);
+  await book(owner.shop.slug, {
+    serviceId: owner.service('Skin Fade').id,
+    barberId: sam.id,
+    start: hoursFromNow(3),
+    name: 'Jordan Lee',
+    email: 'jordan.lee@example.com',
+  });
+  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
+    token: owner.session.access_token,
+  });
+
+  await registerAsBarber(page, barberEmail);
+  // The code as the owner reads it aloud: lower case with a dash works too.
+  const typed = `${code.json.code.slice(0, 4)}-${code.json.code.slice(4)}`.toLowerCase();
+  await page.getByLabel('Shop Code').fill(typed);
+  await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(toast(page, 'Welcome to Team Cuts')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));
+  await expect(page.getByRole('heading', { name: 'Barber Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('barber-shop-name')).toHaveText('Sam Fade · Team Cuts');
+  await expect(statValue(page, "Today's Appointments")).toHaveText('1');
+  await expect(statValue(page, 'Total Clients')).toHaveText('1');
+  await expect(statValue(page, 'My Services')).toHaveText('2');
+  const upcoming = page.getByRole('list', { name: 'Upcoming appointments' });
+  await expect(upcoming.getByRole('listitem')).toHaveCount(1);
+  await expect(upcoming).toContainText('Jordan Lee · Skin Fade');
+  await expect(upcoming).toContainText('jordan.lee@example.com');
+
+  // Back on '/', a barber with a shop goes to their dashboard.
+  await page.waitForTimeout(3100);
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));
+});
+
+test("a wrong or malformed code says why, in the api's words, and nothing is joined", async ({ page }) => {
+  const email = uniqueEmail('barberx');
+  await registerAsBarber(page, email);
+  await page.getByLabel('Shop Code').fill('FADE-2025');
+  await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(page.getByText('Join codes are 8 letters and digits, like K7QX3M2P')).toBeVisible();
+  await page.getByLabel('Shop Code').fill('ZZZZ-ZZZZ');
+  await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(page.getByText('No shop has that join code. Please check it with the shop owner.')).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test("a barber without a shop goes from 'No Shop Assigned' to the join screen, joins, and sees zeros", async ({
+  page,
+}) => {
+  const owner = await shopWithTeam('Empty Chair');
+  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
+    token: owner.session.access_token,
+  });
+  const email = uniqueEmail('newbie');
+  const session = await signUp(email);
+  await updateMe(session.access_token, { role: 'barber', onboardingCompleted: true });
+  await signInThroughModal(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('No Shop Assigned')).toBeVisible();
+  await page.getByRole('link', { name: 'Enter Shop Code' }).click();
+  await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
+  await page.getByLabel('Shop Code').fill(code.json.code);
+  await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));
+  await expect(statValue(page, "Today's Appointments")).toHaveText('0');
+  await expect(statValue(page, 'Total Clients')).toHaveText('0');
+  await expect(statValue(page, 'My Services')).toHaveText('2');
+  await expect(page.getByText('No upcoming appointments')).toBeVisible();
+  // The shop's team now has the new barber beside Sam and Alex.
+  const team = await httpRequest<Array<{ name: string }>>(`/api/shops/${owner.shop.id}/barbers`, {
+    token: owner.session.access_token,
+  });
+  expect(team.json.map((b) => b.name)).toHaveLength(3);
+});

@@ -1,0 +1,62 @@
+// Shared by the booking-*.spec.ts journeys: a shop open every day in an explicit zone, and the booking steps.
+import { type Hours, type Theme, WEEKDAYS } from '@barberly/common';
+import { expect, type Page } from '@playwright/test';
+import { httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
+
+export const SHOP_TIME_ZONE = 'America/New_York';
+
+const OPEN_ALL_WEEK = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, { open: '06:00', close: '22:00', closed: false }]),
+) as Hours;
+
+/** A shop open 6:00-22:00 every day in New York, one 45-minute service and one barber. */
+export async function bookableShop(theme: Theme, name = `${theme} cuts`) {
+  const owner = await signUpOwnerWithShop({
+    name,
+    slug: uniqueSlug(theme),
+    theme,
+    phoneNumber: '(718) 555-0199',
+    address: '88 Canal Street, Brooklyn',
+    timeZone: SHOP_TIME_ZONE,
+    hours_json: OPEN_ALL_WEEK,
+    services: [{ name: 'Skin Fade', description: 'Bald fade.', price: 40, durationMinutes: 45 }],
+  });
+  const barber = await httpRequest<{ id: string }>(`/api/shops/${owner.shop.id}/barbers`, {
+    method: 'POST',
+    token: owner.session.access_token,
+    body: { name: 'Tasha Kim', bio: 'Colour and texture.' },
+  });
+  expect(barber.status, barber.text).toBeLessThan(300);
+  return owner.shop;
+}
+
+/** 'YYYY-MM-DD' in the shop's zone, `days` after its today (two days out: always inside hours and notice). */
+export function shopDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
+  const at = new Date(`${today}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+export async function expectStep(page: Page, heading: string) {
+  const step = page.getByRole('heading', { level: 2, name: heading });
+  await expect(step).toBeVisible();
+  await expect(step).toBeFocused();
+}
+
+/** From the date and time step to the confirmation, by mouse. Returns the time label chosen. */
+export async function pickTimeAndFill(page: Page, opts: { date: string; time?: string; name?: string }) {
+  await page.getByRole('combobox', { name: 'Date' }).selectOption(opts.date);
+  const time = opts.time ? page.getByRole('radio', { name: opts.time, exact: true }) : page.getByRole('radio').first();
+  await expect(time).toBeVisible();
+  const label = ((await time.locator('xpath=..').textContent()) ?? '').trim();
+  await time.check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Your details');
+  await page.getByLabel('Name').fill(opts.name ?? 'Ann Lee');
+  await page.getByLabel('Email').fill('ann.lee@example.com');
+  await page.getByLabel('Phone').fill('(718) 555-0100');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Review and confirm');
+  return label;
+}

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shopSubdomainUrl } from '../support/api';
+import { bookableShop, shopDate } from './booking-helpers';
+
+/** Tab (or Shift+Tab) until the focused element has this accessible name; fails after 60 presses. */
+async function tabTo(page: Page, name: string | RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(key);
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return '';
+      const label = el.getAttribute('aria-label');
+      if (label) return label;
+      if (el instanceof HTMLInputElement && el.labels?.[0]) return (el.labels[0].textContent ?? '').trim();
+      return (el.textContent ?? '').trim();
+    });
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`focus never reached ${name}`);
+}
+
+test('a client books with the keyboard alone, guided by headings that take the focus', async ({ page }) => {
+  const shop = await bookableShop('classic', 'Keys Barbers');
+  await page.goto(shopSubdomainUrl(shop.slug));
+
+  // The barbers tab, then its card's 'Book with Tasha'.
+  await tabTo(page, 'Our Services');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Our Barbers' })).toBeFocused();
+  await tabTo(page, 'Book with Tasha');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/book\?barber=/);
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose a service' })).toBeVisible();
+  await tabTo(page, /^Skin Fade/);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /Skin Fade/ })).toBeChecked();
+  await tabTo(page, 'Continue');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose a barber' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: /Tasha Kim/ })).toBeChecked();
+  await tabTo(page, 'Continue');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Pick a date and time' })).toBeFocused();
+
+  // The date list: arrows move through the days (closed days are skipped by the browser).
+  const target = shopDate(2);
+  await tabTo(page, /./);
+  await expect(page.getByRole('combobox', { name: 'Date' })).toBeFocused();
+  for (let i = 0; i < 5 && (await page.getByRole('combobox', { name: 'Date' }).inputValue()) !== target; i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(page.getByRole('combobox', { name: 'Date' })).toHaveValue(target);
+  await expect(page.getByRole('radio', { name: '6:00 AM', exact: true })).toBeVisible();
+  await tabTo(page, '6:00 AM');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: '6:00 AM', exact: true })).toBeChecked();
+  await tabTo(page, 'Continue');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your details' })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Kay Board');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('kay@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('555 010 7788');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Review and confirm' })).toBeFocused();
+  await tabTo(page, 'Confirm booking');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: "You're booked!" })).toBeFocused();
+  await expect(page.getByText('kay@example.com')).toBeVisible();
+});

@@ -1,0 +1,242 @@
+/**
+ * docker compose and the images, checked without a Docker engine (none on CI machines): docker-compose.yml parsed
+ * and held to what `docker compose up` needs, the Dockerfile's stages, and the nginx template's variables agreeing
+ * between the template, the image's entrypoint script and the tests' renderer.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { renderNginxConfig, repoRoot, TEMPLATE_VARIABLES, templatePath, templateValues } from './support/nginx-config';
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; target: string };
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  deploy?: { replicas?: number };
+  volumes?: string[];
+  ports?: string[];
+  stop_grace_period?: string;
+}
+
+const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
+const services = compose.services;
+const dockerfile = read('Dockerfile');
+
+/** FROM ... AS name -> the stage's lines. */
+function stages(text: string): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  let current: string[] = [];
+  for (const line of text.split('\n')) {
+    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (from) {
+      current = [line];
+      if (from[1]) result.set(from[1], current);
+    } else current.push(line);
+  }
+  return result;
+}
+
+describe('docker-compose.yml', () => {
+  it('runs postgres, redis, the api, two storefront replicas and nginx', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'nginx', 'postgres', 'redis', 'storefront']);
+    expect(services.storefront?.deploy?.replicas).toBe(2);
+    expect(services.api?.deploy?.replicas ?? 1).toBe(1);
+    // Only nginx is published.
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'nginx') expect(service.ports, name).toBeUndefined();
+    }
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, not a JS template.
+    expect(services.nginx?.ports).toEqual(['${HTTP_PORT:-80}:8080']);
+  });
+
+  it('keeps PostgreSQL and Redis data in named volumes', () => {
+    expect(services.postgres?.volumes).toContain('postgres-data:/var/lib/postgresql/data');
+    expect(services.redis?.volumes).toContain('redis-data:/data');
+    expect(Object.keys(compose.volumes).sort()).toEqual(['postgres-data', 'redis-data']);
+  });
+
+  it('gives every service a health check and starts each after what it needs is healthy', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.healthcheck?.test?.length, name).toBeGreaterThan(0);
+    }
+    expect(services.api?.healthcheck?.test.join(' ')).toContain('/readyz');
+    expect(services.storefront?.healthcheck?.test.join(' ')).toContain('/readyz');
+    const needs = (name: string) =>
+      Object.entries(services[name]?.depends_on ?? {}).map(([dep, { condition }]) => `${dep}:${condition}`);
+    expect(needs('api').sort()).toEqual(['postgres:service_healthy', 'redis:service_healthy']);
+    expect(needs('storefront').sort()).toEqual(['api:service_healthy', 'redis:service_healthy']);
+    expect(needs('nginx').sort()).toEqual(['api:service_healthy', 'storefront:service_healthy']);
+  });
+
+  it('wires the services to each other by service name and port', () => {
+    const api = services.api?.environment ?? {};
+    const storefront = services.storefront?.environment ?? {};
+    const nginx = services.nginx?.environment ?? {};
+    expect(api.DATABASE_URL).toMatch(/^postgres:\/\/barberly:\$\{POSTGRES_PASSWORD[^}]*\}@postgres:5432\/barberly$/);
+    expect(api.REDIS_URL).toBe('redis://redis:6379');
+    expect(api.PORT).toBe('4000');
+    expect(api.HOST).toBe('0.0.0.0');
+    expect(api.MIGRATE_ON_START).toBe('true');
+    // nginx is not on the api's loopback: its X-Forwarded-For must be trusted, or every client shares one address.
+    expect(api.TRUSTED_PROXIES).toBe('loopback, uniquelocal');
+    expect(storefront.API_URL).toBe(`http://api:${api.PORT}`);
+    expect(storefront.REDIS_URL).toBe(api.REDIS_URL);
+    expect(storefront.REDIS_KEY_PREFIX).toBe(api.REDIS_KEY_PREFIX);
+    expect(storefront.HOST).toBe('0.0.0.0');
+    expect(nginx.API_UPSTREAMS).toBe(`api:${api.PORT}`);
+    expect(nginx.STOREFRONT_UPSTREAMS).toBe(`storefront:${storefront.PORT}`);
+    // The shared secret and the domain come from one place (.env) for every service that needs them.
+    for (const name of ['APP_DOMAIN', 'INTERNAL_TOKEN'] as const) {
+      expect(storefront[name], name).toBe(api[name]);
+    }
+    expect(nginx.APP_DOMAIN).toBe(api.APP_DOMAIN);
+  });
+
+  it('documents in .env.example every variable it reads from the environment', () => {
+    const used = new Set([...read('docker-compose.yml').matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]));
+    const documented = read('.env.example');
+    for (const name of used) expect(documented, name).toMatch(new RegExp(`^# ${name}=`, 'm'));
+  });
+
+  it('builds our three services from the Dockerfile’s targets, which run unprivileged', () => {
+    const all = stages(dockerfile);
+    for (const name of ['api', 'storefront', 'nginx']) {
+      expect(services[name]?.build).toEqual({ context: '.', target: name });
+      const lines = all.get(name);
+      expect(lines, `stage ${name}`).toBeDefined();
+      const users = (lines ?? []).filter((line) => /^USER\s/.test(line));
+      expect(users.at(-1), `${name} ends as a non-root user`).toMatch(/^USER (node|nginx)$/);
+    }
+    for (const name of ['api', 'storefront']) {
+      const lines = (all.get(name) ?? []).join('\n');
+      expect(lines).toMatch(/^FROM \$\{NODE_IMAGE\} AS/m);
+      expect(lines).toContain(`CMD ["node", "${name}/dist/`);
+      // Built output and production dependencies only: no sources, no dev dependencies.
+      expect(lines).not.toMatch(/^COPY (?!--from)/m);
+      expect((all.get(`${name}-deps`) ?? []).join('\n')).toContain(`npm ci --omit=dev --no-audit --no-fund -w ${name}`);
+    }
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m);
+  });
+
+  it('copies every workspace manifest before npm ci, so the lock file matches', () => {
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    const manifests = (stages(dockerfile).get('manifests') ?? []).join('\n');
+    const deps = (stages(dockerfile).get('deps') ?? []).join('\n');
+    for (const workspace of workspaces) {
+      expect(manifests).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+      expect(deps).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+    }
+  });
+});
+
+describe('the nginx template', () => {
+  const template = fs.readFileSync(templatePath, 'utf8');
+  const script = path.join(repoRoot, 'nginx/15-barberly-env.envsh');
+
+  it('uses exactly the variables the image’s script derives and the tests’ renderer fills', () => {
+    const inTemplate = [...new Set([...template.matchAll(/\$\{([A-Z_][A-Z0-9_]*)\}/g)].map((m) => m[1]))].sort();
+    const filter = /NGINX_ENVSUBST_FILTER='\^\(([^)]*)\)\$'/.exec(fs.readFileSync(script, 'utf8'))?.[1] ?? '';
+    expect(filter.split('|').sort()).toEqual(inTemplate);
+    const values = templateValues({
+      appDomain: 'barberly.app',
+      port: 8080,
+      apiUpstreams: [],
+      storefrontUpstreams: [],
+      adminRoot: '/x',
+      pidFile: '/x',
+      tempDir: '/x',
+      accessLog: '/x',
+    });
+    expect(Object.keys(values).sort()).toEqual(inTemplate);
+  });
+
+  it('gets the same values from the image’s script as from the tests’ renderer', () => {
+    const env = {
+      PATH: process.env.PATH,
+      APP_DOMAIN: 'Shops.Barberly.app',
+      API_UPSTREAMS: 'api:4000',
+      STOREFRONT_UPSTREAMS: 'storefront:3001 storefront-b:3001',
+      NGINX_PORT: '8080',
+      NGINX_PID: '/tmp/nginx.pid',
+      NGINX_TEMP_DIR: '/tmp',
+      NGINX_ACCESS_LOG: '/dev/stdout',
+      ADMIN_ROOT: '/usr/share/nginx/html',
+      CSP_CONNECT_EXTRA: 'https://x.supabase.co',
+    };
+    const names: readonly string[] = TEMPLATE_VARIABLES;
+    const out = execFileSync('sh', ['-c', `. "${script}" && env`], { env, encoding: 'utf8' });
+    const fromScript = Object.fromEntries(
+      out
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+        .filter(([name]) => names.includes(name as string)),
+    );
+    const fromRenderer = templateValues({
+      appDomain: 'Shops.Barberly.app',
+      port: 8080,
+      apiUpstreams: ['api:4000'],
+      storefrontUpstreams: ['storefront:3001', 'storefront-b:3001'],
+      adminRoot: '/usr/share/nginx/html',
+      pidFile: '/tmp/nginx.pid',
+      tempDir: '/tmp',
+      accessLog: '/dev/stdout',
+      cspConnectExtra: 'https://x.supabase.co',
+    });
+    // The shell version leaves a trailing space after the last server line; nginx does not mind either.
+    const trim = (values: Record<string, string>) =>
+      Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
+    expect(trim(fromScript)).toEqual(trim(fromRenderer));
+    expect(fromScript.APP_DOMAIN_REGEX).toBe('shops\\.barberly\\.app');
+  });
+
+  it('refuses to start without a usable APP_DOMAIN', () => {
+    for (const domain of ['', 'barberly.app/evil', 'bad domain']) {
+      expect(() =>
+        execFileSync('sh', ['-c', `. "${script}"`], {
+          env: { PATH: process.env.PATH, APP_DOMAIN: domain },
+          stdio: 'pipe',
+        }),
+      ).toThrow(/APP_DOMAIN/);
+    }
+  });
+
+  it('renders a configuration nginx accepts', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-nginx-t-'));
+    try {
+      const file = path.join(dir, 'nginx.conf');
+      fs.writeFileSync(
+        file,
+        renderNginxConfig({
+          appDomain: 'barberly.app',
+          port: 28080,
+          apiUpstreams: ['127.0.0.1:4000'],
+          storefrontUpstreams: ['127.0.0.1:3001', '127.0.0.1:3002'],
+          adminRoot: path.join(repoRoot, 'admin/dist'),
+          pidFile: path.join(dir, 'nginx.pid'),
+          tempDir: dir,
+          accessLog: path.join(dir, 'access.log'),
+        }),
+      );
+      const out = execFileSync(
+        process.env.NGINX_BIN || '/usr/sbin/nginx',
+        ['-t', '-p', dir, '-c', file, '-e', path.join(dir, 'error.log')],
+        {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        },
+      );
+      expect(out).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * The production front door for real: nginx with the rendered nginx/nginx.conf.template in front of the built api,
+ * two storefront processes and the admin build, on loopback. Requests carry the Host a browser would send.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { shopSlugFromHost } from '@barberly/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSecurityHeaders } from '../proxy/src/security-headers';
+import { repoRoot } from './support/nginx-config';
+import {
+  apiService,
+  buildMissing,
+  createDatabase,
+  freePort,
+  nginxService,
+  request,
+  type Service,
+  storefrontService,
+  testRedisUrl,
+} from './support/processes';
+
+const DOMAIN = 'barberly.test';
+const adminRoot = path.join(repoRoot, 'admin/dist');
+
+let api: Service;
+let storefronts: Service[] = [];
+let nginx: Service;
+let nginxDir: string;
+let nginxPort: number;
+let dropDatabase: (() => Promise<void>) | undefined;
+let slug: string;
+let apiPort: number;
+let storefrontPorts: number[] = [];
+
+const main = () => `${DOMAIN}:${nginxPort}`;
+const get = (pathname: string, host = main(), headers: http.OutgoingHttpHeaders = {}) =>
+  request(nginxPort, pathname, { host, headers });
+
+beforeAll(async () => {
+  buildMissing();
+  const database = await createDatabase();
+  dropDatabase = database.drop;
+  const prefix = `bb_ops_${crypto.randomBytes(4).toString('hex')}:`;
+  const token = crypto.randomBytes(16).toString('hex');
+  apiPort = await freePort();
+  const [sf1, sf2] = [await freePort(), await freePort()];
+  storefrontPorts = [sf1, sf2];
+  nginxPort = await freePort();
+  const shared = { APP_DOMAIN: DOMAIN, INTERNAL_TOKEN: token, REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: prefix };
+  api = await apiService(apiPort, {
+    ...shared,
+    DATABASE_URL: database.url,
+    PUBLIC_ORIGIN: `http://${DOMAIN}:${nginxPort}`,
+    STOREFRONT_NOTIFY_URLS: `http://127.0.0.1:${sf1},http://127.0.0.1:${sf2}`,
+    AUTH_RATE_LIMIT_MULTIPLIER: '0',
+  }).start();
+  storefronts = await Promise.all(
+    [sf1, sf2].map((port) => storefrontService(port, { ...shared, API_URL: `http://127.0.0.1:${apiPort}` }).start()),
+  );
+  const front = nginxService({
+    appDomain: DOMAIN,
+    port: nginxPort,
+    apiUpstreams: [`127.0.0.1:${apiPort}`],
+    storefrontUpstreams: [`127.0.0.1:${sf1}`, `127.0.0.1:${sf2}`],
+    adminRoot,
+  });
+  nginxDir = front.dir;
+  nginx = await front.service.start();
+
+  // A real shop, created the way the admin does it: sign up on /auth/v1, POST /api/shops, through nginx.
+  const email = `ops+${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const signup = await request(nginxPort, '/auth/v1/signup', {
+    host: main(),
+    method: 'POST',
+    body: JSON.stringify({ email, password: 'Barberly-ops-Passw0rd!' }),
+  });
+  expect(signup.status, signup.text).toBe(200);
+  const session = JSON.parse(signup.text) as { access_token: string };
+  slug = `ops-${crypto.randomBytes(3).toString('hex')}`;
+  const created = await request(nginxPort, '/api/shops', {
+    host: main(),
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.access_token}` },
+    body: JSON.stringify({ name: 'Ops Test Barbers', slug }),
+  });
+  expect(created.status, created.text).toBe(201);
+}, 240_000);
+
+afterAll(async () => {
+  await nginx?.stop('SIGQUIT');
+  if (nginxDir && !process.env.OPS_NGINX_DEBUG) fs.rmSync(nginxDir, { recursive: true, force: true });
+  await Promise.all(storefronts.map((s) => s.stop()));
+  await api?.stop();
+  await dropDatabase?.();
+});
+
+describe('nginx routes by Host and path like the proxy', () => {
+  it('answers a shop subdomain with that shop’s storefront page, on any path', async () => {
+    const home = await get('/', `${slug}.${main()}`);
+    expect(home.status).toBe(200);
+    expect(home.headers['content-type']).toMatch(/text\/html/);
+    expect(home.text).toContain('Ops Test Barbers');
+    // A path the admin owns on the main domain is the shop's on its own host.
+    const assets = await get('/assets/nothing.js', `${slug}.${main()}`);
+    expect(assets.status).toBe(404);
+    expect(assets.text).toContain('Page Not Found');
+    expect(assets.text).not.toContain('<div id="root"></div>');
+  });
+
+  it('serves the admin app on www, the bare domain and reserved names', async () => {
+    for (const host of [main(), `www.${main()}`, `api.${main()}`, `admin.${main()}`, `127.0.0.1:${nginxPort}`]) {
+      const page = await get('/', host);
+      expect(page.status, host).toBe(200);
+      expect(page.text, host).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves /shop/{slug} and /demo/shop/{theme} from the storefront on the main domain', async () => {
+    const shop = await get(`/shop/${slug}`);
+    expect(shop.status).toBe(200);
+    expect(shop.text).toContain('Ops Test Barbers');
+    const demo = await get('/demo/shop/classic');
+    expect(demo.status).toBe(200);
+    const policies = String(demo.headers['content-security-policy']);
+    expect(policies).toContain("script-src 'self'");
+    // Only the product's own pages may frame a shop page (the dashboard's preview does).
+    expect(policies).toContain("frame-ancestors 'self'");
+  });
+
+  it('sends /api and /auth/v1 to the api on every host, shop sites included', async () => {
+    for (const host of [main(), `${slug}.${main()}`]) {
+      const shop = await get(`/api/shops/${slug}`, host);
+      expect(shop.status, host).toBe(200);
+      expect(JSON.parse(shop.text).shop.slug).toBe(slug);
+      const jwks = await get('/auth/v1/.well-known/jwks.json', host);
+      expect(jwks.status, host).toBe(200);
+      expect(JSON.parse(jwks.text).keys.length).toBeGreaterThan(0);
+    }
+    expect((await get('/api/no-such-route')).status).toBe(404);
+  });
+
+  it('refuses a body over 1 MB with the api’s JSON error shape', async () => {
+    const answer = await request(nginxPort, '/api/shops', {
+      host: main(),
+      method: 'POST',
+      body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toEqual({
+      error: { code: 'payload_too_large', message: 'The request body is larger than 1 MB.' },
+    });
+  });
+
+  it('never lets /_internal through, in any spelling', async () => {
+    for (const pathname of ['/_internal/shop-changed', '/_INTERNAL/shop-changed', '/%5Finternal/shop-changed']) {
+      for (const host of [main(), `${slug}.${main()}`]) {
+        const answer = await request(nginxPort, pathname, { host, method: 'POST', body: '{}' });
+        expect(answer.status, `${host}${pathname}`).toBe(404);
+      }
+    }
+  });
+
+  it('falls back to index.html for a deep admin route, which must revalidate and carries the CSP', async () => {
+    const deep = await get('/dashboard/owner/settings/hours');
+    expect(deep.status).toBe(200);
+    expect(deep.text).toBe(fs.readFileSync(path.join(adminRoot, 'index.html'), 'utf8'));
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    const csp = String(deep.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // The Node proxy (npm start) sends the admin app the very same policy.
+    expect(csp.replace(/\s+;/g, ';')).toBe(adminSecurityHeaders()['Content-Security-Policy']);
+    expect(deep.headers['x-content-type-options']).toBe('nosniff');
+    expect(deep.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Plain HTTP: no HSTS; behind a TLS terminator: HSTS.
+    expect(deep.headers['strict-transport-security']).toBeUndefined();
+    const behindTls = await get('/', main(), { 'x-forwarded-proto': 'https' });
+    expect(behindTls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('caches hashed admin assets for a year and never answers a missing one with HTML', async () => {
+    const asset = fs.readdirSync(path.join(adminRoot, 'assets')).find((name) => name.endsWith('.js'));
+    const hit = await get(`/assets/${asset}`);
+    expect(hit.status).toBe(200);
+    expect(hit.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hit.headers['content-type']).toMatch(/javascript/);
+    const missing = await get('/assets/index-doesnotexist.js');
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain('<div id="root">');
+  });
+
+  it('compresses with gzip when the client accepts it', async () => {
+    const asset = fs
+      .readdirSync(path.join(adminRoot, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => ({ name, size: fs.statSync(path.join(adminRoot, 'assets', name)).size }))
+      .sort((a, b) => b.size - a.size)[0];
+    const zipped = await get(`/assets/${asset?.name}`, main(), { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.length).toBeLessThan(asset?.size ?? 0);
+    expect(gunzipSync(zipped.body).length).toBe(asset?.size);
+    const page = await get('/', main(), { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('gives every request an id that reaches the api’s access log', async () => {
+    const chosen = `ops-${crypto.randomBytes(6).toString('hex')}`;
+    const answer = await get(`/api/shops/${slug}`, main(), { 'x-request-id': chosen });
+    expect(answer.headers['x-request-id']).toBe(chosen);
+    const generated = await get('/api/config');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(() => api.output.includes(`"requestId":"${chosen}"`)).toBe(true);
+    const line = api.output.split('\n').find((l) => l.includes(`"requestId":"${chosen}"`)) ?? '{}';
+    expect(JSON.parse(line)).toMatchObject({ method: 'GET', path: `/api/shops/${slug}`, status: 200 });
+    const accessLog = () => fs.readFileSync(path.join(nginxDir, 'access.log'), 'utf8');
+    await expect.poll(() => accessLog().includes(`"requestId":"${chosen}"`)).toBe(true);
+  });
+
+  it('keeps the secret of a manage link out of the nginx, storefront and api access logs', async () => {
+    const secret = `LeakCheck${crypto.randomBytes(12).toString('hex')}`;
+    const chosen = `ops-${crypto.randomBytes(6).toString('hex')}`;
+    await get(`/shop/${slug}/appointments/${secret}`, main(), { 'x-request-id': chosen });
+    await get(`/api/appointments/manage/${secret}/calendar.ics`, main(), { 'x-request-id': `${chosen}-api` });
+    const accessLog = () => fs.readFileSync(path.join(nginxDir, 'access.log'), 'utf8');
+    await expect.poll(() => accessLog().includes(`"requestId":"${chosen}-api"`)).toBe(true);
+    await expect.poll(() => api.output.includes(`"requestId":"${chosen}-api"`)).toBe(true);
+    const nginxLine = accessLog()
+      .split('\n')
+      .find((l) => l.includes(`"requestId":"${chosen}"`));
+    expect(nginxLine).toContain(`/shop/${slug}/appointments/[redacted]`);
+    expect(accessLog()).toContain('/api/appointments/manage/[redacted]/calendar.ics');
+    expect(accessLog()).not.toContain(secret);
+    expect(api.output).toContain('/api/appointments/manage/[redacted]/calendar.ics');
+    expect(api.output).not.toContain(secret);
+    const storefrontLogs = () => storefronts.map((s) => s.output).join('\n');
+    await expect.poll(() => storefrontLogs().includes(`/shop/${slug}/appointments/[redacted]`)).toBe(true);
+    expect(storefrontLogs()).not.toContain(secret);
+  });
+
+  it('agrees with common’s shopSlugFromHost on which hosts are shops', async () => {
+    const hosts = [
+      `joes.${DOMAIN}`,
+      `a.b.${DOMAIN}`,
+      `JOES.Barberly.Test`,
+      `joes.${DOMAIN}.`,
+      `fade-2-blade.${DOMAIN}`,
+      DOMAIN,
+      `www.${DOMAIN}`,
+      `WWW.${DOMAIN}`,
+      ...['api', 'admin', 'auth', 'app', 'static', 'assets'].map((name) => `${name}.${DOMAIN}`),
+      `evilbarberly.test`,
+      `joes.${DOMAIN}.evil.com`,
+      `joes_cuts.${DOMAIN}`,
+      `3f9a2c1b-1b2d-4e5f-8a9b-0c1d2e3f4a5b.${DOMAIN}`,
+      `${'project-'.repeat(8)}id.${DOMAIN}`,
+      `downtown-gentlemens-grooming-lounge-and-barber-cos.${DOMAIN}`,
+      `barberlyxtest`,
+      `joes.barberlyxtest`,
+    ];
+    for (const host of hosts) {
+      const page = await get('/', `${host}:${nginxPort}`);
+      const isShop = shopSlugFromHost(host, DOMAIN) !== null;
+      // The storefront answers an unknown shop with its 404 page; the admin shell is the main site.
+      expect(page.text.includes('<div id="root"></div>'), host).toBe(!isShop);
+    }
+  });
+
+  it('reports liveness and readiness (Postgres, Redis, the api) of each service', async () => {
+    const apiReady = await request(apiPort, '/readyz');
+    expect(apiReady.status).toBe(200);
+    expect(JSON.parse(apiReady.text)).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    const sfReady = await request(storefrontPorts[0] as number, '/readyz');
+    expect(sfReady.status).toBe(200);
+    expect(JSON.parse(sfReady.text)).toEqual({ status: 'ready', checks: { redis: 'ok', api: 'ok' } });
+    expect((await get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('a rolling restart of the storefront', () => {
+  it('drops no request while each of the two storefront processes is stopped with SIGTERM and started again', async () => {
+    const paths = [
+      { path: `/shop/${slug}`, host: main() },
+      { path: '/', host: `${slug}.${main()}` },
+      { path: '/demo/shop/classic', host: main() },
+      { path: '/demo/shop/urban', host: main() },
+    ];
+    // Keep-alive clients, like browsers: the connections to nginx stay open across the restarts.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const failures: string[] = [];
+    let done = 0;
+    let running = true;
+    const worker = async (offset: number) => {
+      for (let i = offset; running; i++) {
+        const target = paths[i % paths.length] as (typeof paths)[number];
+        try {
+          const answer = await request(nginxPort, target.path, { host: target.host, agent });
+          if (answer.status !== 200) failures.push(`${target.host}${target.path}: ${answer.status}`);
+        } catch (err) {
+          failures.push(`${target.host}${target.path}: ${(err as Error).message}`);
+        }
+        done++;
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map(worker));
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    await wait(1500);
+    const counts: number[] = [];
+    for (const storefront of storefronts) {
+      const before = done;
+      const code = await storefront.stop('SIGTERM');
+      expect(code, `${storefront.name} exits cleanly on SIGTERM`).toBe(0);
+      await wait(1000); // the other process carries the load alone
+      await storefront.start();
+      // Let the restarted process take its share of the load before the next one goes.
+      await wait(1500);
+      counts.push(done - before);
+    }
+    running = false;
+    await load;
+    agent.destroy();
+
+    const errorLog = nginx.output
+      .split('\n')
+      .filter((line) => !line.includes('no live upstreams'))
+      .slice(-40)
+      .join('\n');
+    // Failures grouped by what happened, with nginx's error log, so a failing run says why.
+    const summary: Record<string, number> = {};
+    for (const failure of failures) summary[failure] = (summary[failure] ?? 0) + 1;
+    if (failures.length) {
+      const notable = (s: Service) =>
+        s.output
+          .split('\n')
+          .filter((line) => !line.includes('"msg":"request"'))
+          .slice(-40)
+          .join('\n');
+      const tails = [nginx, ...storefronts].map((s) => `--- ${s.name}\n${notable(s)}`).join('\n');
+      console.error(`nginx error log:\n${errorLog}\n${tails}`);
+    }
+    expect(summary).toEqual({});
+    // The load really ran through both restarts.
+    for (const count of counts) expect(count).toBeGreaterThan(20);
+  });
+});

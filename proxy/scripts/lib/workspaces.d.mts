@@ -1,0 +1,1 @@
+export declare const BUILD_OUTPUTS: ReadonlyArray<{ workspace: string; output: string }>;

@@ -1,0 +1,78 @@
+/**
+ * Operations around the proxy's handler: every request gets an X-Request-Id (the client's when sane, else a new
+ * one) that the upstreams receive and the client sees; GET /readyz asks the upstreams' /healthz; one JSON
+ * access-log line per request on stdout (ACCESS_LOG=false turns it off); Connection: close while stopping.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { logSafePath, shopSlugFromHost } from '@barberly/common';
+import type { ProxyConfig } from './config';
+import { classifyRequest } from './routes';
+import { adminSecurityHeaders, connectExtraFor } from './security-headers';
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+function healthy(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(`${url}/healthz`, { timeout: 2000, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
+
+export function withOps(
+  handler: http.RequestListener,
+  config: Pick<ProxyConfig, 'apiUrl' | 'storefrontUrl' | 'appDomain'>,
+  options: { isStopping: () => boolean; accessLog: boolean },
+): http.RequestListener {
+  const adminHeaders = Object.entries(adminSecurityHeaders(connectExtraFor(process.env.SUPABASE_URL)));
+  return (req, res) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    if (options.isStopping()) res.setHeader('Connection', 'close');
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (options.accessLog && path !== '/healthz' && path !== '/readyz') {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => {
+        process.stdout.write(
+          `${JSON.stringify({
+            time: new Date().toISOString(),
+            service: 'proxy',
+            msg: 'request',
+            requestId,
+            method: req.method,
+            host: req.headers.host,
+            path: logSafePath(path),
+            status: res.statusCode,
+            durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          })}\n`,
+        );
+      });
+    }
+    if (path === '/readyz' && req.method === 'GET' && !shopSlugFromHost(req.headers.host, config.appDomain)) {
+      void Promise.all([healthy(config.apiUrl), healthy(config.storefrontUrl)]).then(([api, storefront]) => {
+        const ready = api && storefront && !options.isStopping();
+        res.writeHead(ready ? 200 : 503, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
+        res.end(
+          JSON.stringify({
+            status: ready ? 'ready' : options.isStopping() ? 'stopping' : 'not ready',
+            checks: { api: api ? 'ok' : 'down', storefront: storefront ? 'ok' : 'down' },
+          }),
+        );
+      });
+      return;
+    }
+    if (classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain }) === 'admin') {
+      for (const [name, value] of adminHeaders) res.setHeader(name, value);
+    }
+    handler(req, res);
+  };
+}

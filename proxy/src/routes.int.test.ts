@@ -1,0 +1,272 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { createProxyHandler } from './routes';
+import { closeServer, listenOnFreePort, request } from './testing/http';
+
+/** What an upstream saw; each fake upstream answers with this as JSON. */
+interface Seen {
+  upstream: string;
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  bodyLength: number;
+}
+
+function fakeUpstream(name: string): http.Server {
+  return http.createServer((req, res) => {
+    let bodyLength = 0;
+    req.on('data', (chunk: Buffer) => {
+      bodyLength += chunk.length;
+    });
+    req.on('end', () => {
+      const seen: Seen = {
+        upstream: name,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        bodyLength,
+      };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(seen));
+    });
+  });
+}
+
+const servers: http.Server[] = [];
+let proxyPort = 0;
+let adminDir = '';
+/** TCP connections the fake api has accepted so far. */
+let apiConnections = 0;
+
+async function start(server: http.Server): Promise<number> {
+  servers.push(server);
+  return listenOnFreePort(server);
+}
+
+function seen(body: string): Seen {
+  return JSON.parse(body) as Seen;
+}
+
+beforeAll(async () => {
+  adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-admin-'));
+  fs.mkdirSync(path.join(adminDir, 'assets'));
+  fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><title>Barberly admin shell</title>');
+  fs.writeFileSync(path.join(adminDir, 'assets', 'index-3f9a2c1b.js'), 'console.log("admin")');
+  fs.writeFileSync(path.join(adminDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+  const api = fakeUpstream('api');
+  api.on('connection', () => {
+    apiConnections += 1;
+  });
+  const apiPort = await start(api);
+  const storefrontPort = await start(fakeUpstream('storefront'));
+  const config = loadConfig({
+    PORT: '0',
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
+    ADMIN_DIR: adminDir,
+    APP_DOMAIN: 'localhost',
+    MAX_BODY_BYTES: String(1024 * 1024),
+  });
+  proxyPort = await start(http.createServer(createProxyHandler(config)));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map(closeServer));
+  fs.rmSync(adminDir, { recursive: true, force: true });
+});
+
+describe('routing by host', () => {
+  it('sends every other path of a shop subdomain to the storefront, keeping the Host header', async () => {
+    for (const p of ['/', '/book?service=1', '/appointments/abc', '/apiary', '/assets/index-3f9a2c1b.js']) {
+      const res = await request(proxyPort, { path: p, host: `joes.localhost:${proxyPort}` });
+      expect(res.status).toBe(200);
+      expect(seen(res.body)).toMatchObject({ upstream: 'storefront', url: p });
+      expect(seen(res.body).headers.host).toBe(`joes.localhost:${proxyPort}`);
+    }
+  });
+
+  it("sends /api and /auth/v1 of a shop subdomain to the api (the booking pages' same-origin calls)", async () => {
+    for (const p of ['/api/shops/joes/availability?date=2026-12-01', '/api/appointments/manage/t', '/auth/v1/user']) {
+      const res = await request(proxyPort, { path: p, host: `joes.localhost:${proxyPort}` });
+      expect(res.status).toBe(200);
+      expect(seen(res.body)).toMatchObject({ upstream: 'api', url: p });
+      expect(seen(res.body).headers.host).toBe(`joes.localhost:${proxyPort}`);
+    }
+    const res = await request(proxyPort, {
+      path: '/api/shops/joes/appointments',
+      host: `joes.localhost:${proxyPort}`,
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(seen(res.body)).toMatchObject({ upstream: 'api', url: '/api/shops/joes/appointments' });
+  });
+
+  it('treats www, the bare domain and reserved names as the product itself (admin app)', async () => {
+    for (const host of [
+      `www.localhost:${proxyPort}`,
+      `localhost:${proxyPort}`,
+      `api.localhost:${proxyPort}`,
+      'admin.localhost',
+    ]) {
+      const res = await request(proxyPort, { path: '/', host });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('Barberly admin shell');
+    }
+  });
+
+  it('routes /api on the bare domain to the api even though api.localhost is not a shop', async () => {
+    const res = await request(proxyPort, { path: '/api/shops/joes', host: `api.localhost:${proxyPort}` });
+    expect(seen(res.body)).toMatchObject({ upstream: 'api', url: '/api/shops/joes' });
+  });
+});
+
+describe('routing by path', () => {
+  it.each([
+    ['/shop/joes', 'storefront'],
+    ['/shop/joes/book?service=1', 'storefront'],
+    ['/demo/shop/urban', 'storefront'],
+    ['/_sf/assets/entry-abc.js', 'storefront'],
+    ['/api/shops/joes', 'api'],
+    ['/api/logout', 'api'],
+    ['/api', 'api'],
+    ['/auth/v1/signup', 'api'],
+    ['/auth/v1/.well-known/jwks.json', 'api'],
+  ])('%s goes to the %s with its full path', async (p, upstream) => {
+    const res = await request(proxyPort, { path: p });
+    expect(res.status).toBe(200);
+    expect(seen(res.body)).toMatchObject({ upstream, url: p });
+  });
+
+  it('never exposes /_internal, on any host, in any spelling', async () => {
+    for (const [p, host] of [
+      ['/_internal/shop-changed', undefined],
+      ['/_internal/shop-changed', `joes.localhost:${proxyPort}`],
+      ['/_INTERNAL/shop-changed', undefined],
+      ['/%5Finternal/shop-changed', `joes.localhost:${proxyPort}`],
+    ] as const) {
+      for (const method of ['GET', 'POST']) {
+        const res = await request(proxyPort, {
+          path: p,
+          host,
+          method,
+          ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+        });
+        expect(res.status).toBe(404);
+        expect(JSON.parse(res.body)).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+      }
+    }
+  });
+
+  it('does not mistake look-alike paths for upstream prefixes', async () => {
+    for (const p of ['/apiary', '/shop', '/shopping', '/auth/v2/x', '/auth/callback']) {
+      const res = await request(proxyPort, { path: p });
+      expect(res.body).toContain('Barberly admin shell');
+    }
+  });
+
+  it('answers its own health check', async () => {
+    const res = await request(proxyPort, { path: '/healthz' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('admin static files', () => {
+  it('answers deep client-side routes with the app shell, which must revalidate', async () => {
+    const res = await request(proxyPort, { path: '/dashboard/owner/joes-barbers' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Barberly admin shell');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const asset = await request(proxyPort, { path: '/assets/index-3f9a2c1b.js' });
+    expect(asset.status).toBe(200);
+    expect(asset.body).toBe('console.log("admin")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const index = await request(proxyPort, { path: '/' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const favicon = await request(proxyPort, { path: '/favicon.svg' });
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing hashed asset with 404, not the HTML shell', async () => {
+    const res = await request(proxyPort, { path: '/assets/index-00000000.js' });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('Barberly admin shell');
+  });
+});
+
+describe('forwarded headers', () => {
+  it('tells the upstream the original host, scheme and client address', async () => {
+    const res = await request(proxyPort, { path: '/api/me', host: `localhost:${proxyPort}` });
+    const headers = seen(res.body).headers;
+    expect(headers['x-forwarded-host']).toBe(`localhost:${proxyPort}`);
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers.host).toBe(`localhost:${proxyPort}`);
+  });
+
+  it('reuses upstream connections instead of opening one per request, even for clients that close theirs', async () => {
+    await request(proxyPort, { path: '/api/warm-up' });
+    const before = apiConnections;
+    for (let i = 0; i < 3; i++) {
+      const res = await request(proxyPort, { path: '/api/shops/joes', headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+    }
+    expect(apiConnections - before).toBe(0);
+  });
+
+  it('does not let a client spoof its address through X-Forwarded-For', async () => {
+    const res = await request(proxyPort, {
+      path: '/auth/v1/token',
+      headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example' },
+    });
+    const headers = seen(res.body).headers;
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-host']).toBe(`localhost:${proxyPort}`);
+  });
+});
+
+describe('request bodies', () => {
+  it('forwards a body under the limit intact', async () => {
+    const body = Buffer.alloc(200 * 1024, 'a');
+    const res = await request(proxyPort, {
+      path: '/api/shops',
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    expect(seen(res.body)).toMatchObject({ upstream: 'api', method: 'POST', bodyLength: body.length });
+  });
+
+  it('forwards a chunked body under the limit with its length', async () => {
+    const res = await request(proxyPort, {
+      path: '/shop/joes',
+      method: 'POST',
+      body: 'x'.repeat(5000),
+      headers: { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' },
+    });
+    expect(seen(res.body)).toMatchObject({ upstream: 'storefront', bodyLength: 5000 });
+  });
+
+  it('refuses a body over 1 MB with 413 and a JSON error, declared or chunked', async () => {
+    const body = Buffer.alloc(1024 * 1024 + 1, 'a');
+    for (const headers of [{ 'content-type': 'application/json' }, { 'transfer-encoding': 'chunked' }]) {
+      const res = await request(proxyPort, { path: '/api/shops', method: 'POST', body, headers });
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: 'payload_too_large', message: 'The request body is larger than 1 MB.' },
+      });
+    }
+  });
+});

@@ -1,0 +1,308 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { shopSlugFromHost } from '@barberly/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { ProxyConfig } from './config';
+
+/** Where a request goes. */
+export type Destination = 'blocked' | 'health' | 'storefront' | 'api' | 'admin';
+
+/** Paths that always belong to one upstream (prefix match on a path segment boundary). */
+const STOREFRONT_PREFIXES = ['/shop/', '/demo/shop/', '/_sf/'];
+const API_PREFIXES = ['/api', '/auth/v1'];
+
+function hasPrefix(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith('/')) return pathname.startsWith(prefix) && pathname.length > prefix.length;
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The routing table of the front door (team contract):
+ * - /_internal/* never leaves the machine: 404 on every host. The check ignores case and percent-encoding because
+ *   Express routes case-insensitively, so '/_INTERNAL/shop-changed' would otherwise reach the storefront.
+ * - /api/*, /auth/v1/* go to the api on every host: a shop's booking pages call /api on their own origin.
+ * - a shop host ('joes.localhost' for APP_DOMAIN=localhost; not www, the bare domain or a reserved name) goes to the
+ *   storefront, every other path.
+ * - /healthz is the proxy's own health check.
+ * - /shop/*, /demo/shop/*, /_sf/* go to the storefront.
+ * - everything else is the admin SPA.
+ */
+export function classifyRequest(input: { host: string | undefined; path: string; appDomain: string }): Destination {
+  let normalised = input.path;
+  try {
+    normalised = decodeURIComponent(input.path);
+  } catch {
+    // A malformed escape cannot name /_internal after decoding either; route the raw path.
+  }
+  normalised = normalised.toLowerCase();
+  if (normalised === '/_internal' || normalised.startsWith('/_internal/')) return 'blocked';
+  if (API_PREFIXES.some((prefix) => hasPrefix(input.path, prefix))) return 'api';
+  if (shopSlugFromHost(input.host, input.appDomain)) return 'storefront';
+  if (input.path === '/healthz') return 'health';
+  if (STOREFRONT_PREFIXES.some((prefix) => hasPrefix(input.path, prefix))) return 'storefront';
+  return 'admin';
+}
+
+/** Plain Node responses: used both inside Express and on the fast path that bypasses it. */
+function send(res: http.ServerResponse, status: number, contentType: string, body: string): void {
+  res.writeHead(status, {
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+function errorJson(res: http.ServerResponse, status: number, code: string, message: string): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: { code, message } }));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function errorHtml(res: http.ServerResponse, status: number, title: string, detail: string): void {
+  send(
+    res,
+    status,
+    'text/html; charset=utf-8',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Barberly</title>` +
+      '<link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
+      '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1e293b">' +
+      `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
+  );
+}
+
+/** '::ffff:127.0.0.1' -> '127.0.0.1', so upstream rate limits see one address per client. */
+function clientAddress(req: http.IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+interface ProxiedRequest extends http.IncomingMessage {
+  /** The body read (and size-checked) before proxying; absent when the request has none. */
+  body?: unknown;
+  proxyTimedOut?: boolean;
+}
+
+type Upstream = ReturnType<typeof createUpstream>;
+
+function createUpstream(name: 'api' | 'storefront', target: string, config: ProxyConfig) {
+  const agent = target.startsWith('https:')
+    ? new https.Agent({ keepAlive: true })
+    : new http.Agent({ keepAlive: true });
+  return createProxyMiddleware<ProxiedRequest, http.ServerResponse>({
+    target,
+    // Keep the browser's Host: the storefront tells shops apart by it, the api builds URLs from it.
+    changeOrigin: false,
+    xfwd: false,
+    agent,
+    proxyTimeout: config.proxyTimeoutMs,
+    on: {
+      proxyReq(proxyReq, req) {
+        const address = clientAddress(req);
+        const host = req.headers.host ?? '';
+        if (config.trustProxy) {
+          const forwardedFor = headerValue(req.headers['x-forwarded-for']);
+          proxyReq.setHeader('X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${address}` : address);
+          proxyReq.setHeader('X-Forwarded-Host', headerValue(req.headers['x-forwarded-host']) ?? host);
+          proxyReq.setHeader('X-Forwarded-Proto', headerValue(req.headers['x-forwarded-proto']) ?? 'http');
+        } else {
+          proxyReq.setHeader('X-Forwarded-For', address);
+          proxyReq.setHeader('X-Forwarded-Host', host);
+          proxyReq.setHeader('X-Forwarded-Proto', 'http');
+        }
+        // Connection is hop-by-hop: a client's 'close' (curl, HTTP/1.0) must not close the pooled upstream socket.
+        proxyReq.setHeader('Connection', 'keep-alive');
+        proxyReq.on('timeout', () => {
+          req.proxyTimedOut = true;
+        });
+        // The body was already read to enforce the size limit: send those bytes on.
+        if (Buffer.isBuffer(req.body)) {
+          proxyReq.removeHeader('Transfer-Encoding');
+          proxyReq.setHeader('Content-Length', req.body.length);
+          proxyReq.write(req.body);
+        }
+      },
+      error(err, req, res) {
+        const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
+        console.error(`${name} ${req.method} ${req.url} failed: ${code} ${err.message}`);
+        if (!(res instanceof http.ServerResponse)) {
+          res.destroy();
+          return;
+        }
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const timedOut = req.proxyTimedOut === true;
+        const status = timedOut ? 504 : 502;
+        if (name === 'api') {
+          errorJson(
+            res,
+            status,
+            timedOut ? 'upstream_timeout' : 'upstream_unavailable',
+            timedOut
+              ? 'The API took too long to answer. Please try again.'
+              : 'The API is unavailable. Please try again shortly.',
+          );
+        } else {
+          errorHtml(
+            res,
+            status,
+            timedOut ? 'This page took too long' : 'Barberly is temporarily unavailable',
+            'Please try again in a moment.',
+          );
+        }
+      },
+    },
+  });
+}
+
+interface HttpError extends Error {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** Whether a request carries a body (the same test body parsers use). */
+function hasBody(req: http.IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+}
+
+/**
+ * The proxy's request handler. Body-less requests for the api and the storefront (nearly all traffic: page views,
+ * assets, GETs) go straight to http-proxy; measured on this machine, Express in front of it cut the throughput of
+ * the hop to less than half. Everything else (bodies to size-check, /healthz, /_internal, the admin's static
+ * files) goes through the Express app.
+ */
+export function createProxyHandler(config: ProxyConfig): http.RequestListener {
+  const api = createUpstream('api', config.apiUrl, config);
+  const storefront = createUpstream('storefront', config.storefrontUrl, config);
+  const app = createApp(config, { api, storefront });
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/') && !hasBody(req)) {
+      const query = url.indexOf('?');
+      const path = query === -1 ? url : url.slice(0, query);
+      const destination = classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain });
+      if (destination === 'api' || destination === 'storefront') {
+        const upstream = destination === 'api' ? api : storefront;
+        void upstream(req as ProxiedRequest, res, (err?: unknown) => {
+          console.error(`${req.method} ${url} failed:`, err);
+          if (!res.headersSent) errorJson(res, 500, 'internal_error', 'Something went wrong in the proxy.');
+        });
+        return;
+      }
+    }
+    app(req, res);
+  };
+}
+
+function createApp(config: ProxyConfig, upstreams: { api: Upstream; storefront: Upstream }): express.Express {
+  const { api, storefront } = upstreams;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // Reads the whole body (any content type, bytes untouched) so an oversized one gets a clean 413 before any
+  // upstream sees it. Requests without a body pass straight through.
+  const readBody = express.raw({ type: () => true, limit: config.maxBodyBytes, inflate: false });
+
+  const adminIndex = path.join(config.adminDir, 'index.html');
+  const adminStatic = express.static(config.adminDir, {
+    index: 'index.html',
+    redirect: false,
+    fallthrough: true,
+    setHeaders(res, filePath) {
+      const relative = path.relative(config.adminDir, filePath).split(path.sep);
+      // Vite names everything under assets/ by content hash: cache it for a year. The rest must revalidate.
+      res.setHeader('Cache-Control', relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  function serveAdmin(req: Request, res: Response, next: NextFunction): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      errorJson(res, 405, 'method_not_allowed', 'Method not allowed.');
+      return;
+    }
+    adminStatic(req, res, () => {
+      if (req.path.startsWith('/assets/')) {
+        // A missing hashed file must not be answered with the HTML shell (the browser would try to run it).
+        res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found');
+        return;
+      }
+      if (!fs.existsSync(adminIndex)) {
+        errorHtml(res, 503, 'The admin app is not built', 'Run `npm run build -w admin` (or `npm start`) and reload.');
+        return;
+      }
+      // Client-side routes (/dashboard/owner/x, unknown paths) all get the app shell; the SPA shows 'Page Not Found'.
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(adminIndex, (err) => {
+        if (err) next(err);
+      });
+    });
+  }
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const destination = classifyRequest({ host: req.headers.host, path: req.path, appDomain: config.appDomain });
+    switch (destination) {
+      case 'blocked':
+        errorJson(res, 404, 'not_found', 'Not found.');
+        return;
+      case 'health':
+        send(res, 200, 'application/json; charset=utf-8', '{"status":"ok"}');
+        return;
+      case 'api':
+      case 'storefront': {
+        const upstream = destination === 'api' ? api : storefront;
+        readBody(req, res, (err?: unknown) => {
+          if (err) {
+            next(err);
+            return;
+          }
+          void upstream(req, res, next);
+        });
+        return;
+      }
+      default:
+        serveAdmin(req, res, next);
+    }
+  });
+
+  app.use((err: HttpError, req: Request, res: Response, _next: NextFunction) => {
+    const status = err.status ?? err.statusCode ?? 500;
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err.type === 'entity.too.large') {
+      // Do not keep a connection alive for a client that sends more than it may.
+      res.setHeader('Connection', 'close');
+      errorJson(res, 413, 'payload_too_large', `The request body is larger than ${formatBytes(config.maxBodyBytes)}.`);
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      errorJson(res, status, 'bad_request', err.message || 'Bad request.');
+      return;
+    }
+    console.error(`${req.method} ${req.url} failed:`, err);
+    errorJson(res, 500, 'internal_error', 'Something went wrong in the proxy.');
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+/** Page, title and head of /shop/{slug}/book and /shop/{slug}/appointments/{token} (and their subdomain paths). */
+import type { PageContext } from 'vike/types';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import type { BookingShop } from '../../lib/booking-data';
+import { STOREFRONT_THEMES } from '../../themes';
+import { StatusScreen } from '../status-screen';
+import { BookingFlow, type BookingPreselect } from './booking-flow';
+import { BookingLayout } from './booking-layout';
+import { ManageAppointment } from './manage-appointment';
+
+export type BookRouteData = BookingShop & { preselect?: BookingPreselect };
+export type ManageRouteData = BookingShop & { token?: string };
+
+function Incomplete() {
+  const { homeUrl } = usePageContext();
+  return (
+    <StatusScreen
+      title="No Shop Data"
+      message="It appears this shop's data is incomplete. Please contact support."
+      homeUrl={homeUrl}
+    />
+  );
+}
+
+export function BookRoutePage() {
+  const data = useData<BookRouteData>();
+  if (data.kind !== 'ok') return <Incomplete />;
+  const title = STOREFRONT_THEMES[data.view.theme].labels.bookShop;
+  return (
+    <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title={title}>
+      <BookingFlow
+        view={data.view}
+        booking={data.booking}
+        preselect={data.preselect ?? { serviceId: null, barberId: null }}
+      />
+    </BookingLayout>
+  );
+}
+
+export function ManageRoutePage() {
+  const data = useData<ManageRouteData>();
+  if (data.kind !== 'ok' || !data.token) return <Incomplete />;
+  return (
+    <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title="Manage your appointment">
+      <ManageAppointment view={data.view} booking={data.booking} token={data.token} />
+    </BookingLayout>
+  );
+}
+
+export function bookRouteTitle(pageContext: PageContext<BookRouteData>): string {
+  const data = pageContext.data;
+  return data.kind === 'ok'
+    ? `${STOREFRONT_THEMES[data.view.theme].labels.bookShop} | ${data.view.shop.name}`
+    : 'No Shop Data';
+}
+
+export function manageRouteTitle(pageContext: PageContext<ManageRouteData>): string {
+  const data = pageContext.data;
+  return data.kind === 'ok' ? `Your appointment | ${data.view.shop.name}` : 'No Shop Data';
+}
+
+/** Booking pages are not for search engines; the manage page's URL is a credential (no referrer leaves it). */
+export function BookingRouteHead() {
+  return (
+    <>
+      <meta name="robots" content="noindex" />
+      <meta name="referrer" content="no-referrer" />
+    </>
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  APPOINTMENT_STATUS_LABELS,
+  BOOKING_MESSAGES,
+  formatDuration,
+  formatPrice,
+  type ManagedAppointment,
+} from '@barberly/common';
+import { useCallback, useEffect, useId, useState } from 'react';
+import {
+  BookingApiError,
+  calendarPath,
+  cancelManaged,
+  fetchManaged,
+  NETWORK_MESSAGE,
+  rescheduleManaged,
+} from '../../lib/booking-api';
+import { type BookingView, bookPathOn, formatCalendarDay } from '../../lib/booking-view';
+import type { ShopView } from '../../lib/shop-view';
+import { ActionButton, ActionLink } from '../buttons';
+import { Actions, Alert, Details, LiveStatus, Muted, Notice, Panel, StepHeading } from './booking-ui';
+import { TimePicker } from './time-picker';
+
+type Load = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ok' };
+type Mode = 'view' | 'cancel' | 'reschedule';
+
+/**
+ * The client's own page for one appointment, reached by the private link: view it, cancel it or move it until the
+ * shop's cutoff; after that, why not and the shop's phone. The appointment is read in the browser (the server
+ * renders the shell only, so no token-bearing answer ever sits in a cache).
+ */
+export function ManageAppointment({ view, booking, token }: { view: ShopView; booking: BookingView; token: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [appointment, setAppointment] = useState<ManagedAppointment | null>(null);
+  const [mode, setMode] = useState<Mode>('view');
+  const [moved, setMoved] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [date, setDate] = useState(() => booking.days.find((d) => !d.closed)?.date ?? '');
+  const [start, setStart] = useState<{ start: string; label: string } | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const id = useId();
+
+  const show = (next: Mode) => {
+    setMoved(true);
+    setActionError(null);
+    setMode(next);
+  };
+
+  const refresh = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const answer = await fetchManaged(token, signal);
+        setAppointment(answer);
+        setLoad({ state: 'ok' });
+      } catch (err) {
+        if (signal?.aborted) return;
+        setLoad(
+          err instanceof BookingApiError
+            ? { state: 'error', status: err.status, message: err.message }
+            : { state: 'error', status: 0, message: NETWORK_MESSAGE },
+        );
+      }
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void refresh(controller.signal);
+    return () => controller.abort();
+  }, [refresh]);
+
+  const onStart = useCallback((value: string | null, label: string | null) => {
+    setStart(value && label ? { start: value, label } : null);
+  }, []);
+
+  async function cancel() {
+    if (busy) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      setAppointment(await cancelManaged(token));
+      setNotice('Your appointment is cancelled.');
+      show('view');
+    } catch (err) {
+      setActionError(err instanceof BookingApiError ? err.message : NETWORK_MESSAGE);
+      if (err instanceof BookingApiError && err.status === 409) void refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reschedule() {
+    if (busy || !start || !appointment) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      const answer = await rescheduleManaged(token, { start: start.start, barberId: appointment.barber.id });
+      setAppointment(answer);
+      setNotice(`Your appointment was moved to ${formatCalendarDay(answer.localDate)}, ${answer.localTime}.`);
+      setStart(null);
+      show('view');
+    } catch (err) {
+      setActionError(err instanceof BookingApiError ? err.message : NETWORK_MESSAGE);
+      if (err instanceof BookingApiError && (err.status === 409 || err.fields.start)) {
+        setStart(null);
+        setReloadKey((k) => k + 1);
+        if (err.code !== 'slot_taken') void refresh();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (load.state === 'loading') {
+    return (
+      <Panel aria-busy="true">
+        <LiveStatus>Loading your appointment…</LiveStatus>
+      </Panel>
+    );
+  }
+  // A link of another shop's appointment opened under this shop's address is not this shop's to show.
+  const foreign = appointment !== null && appointment.shop.slug !== view.shop.slug;
+  if (load.state === 'error' || !appointment || foreign) {
+    const notFound = foreign || (load.state === 'error' && load.status === 404);
+    const message = load.state === 'error' ? load.message : BOOKING_MESSAGES.appointmentNotFound;
+    return (
+      <Panel aria-labelledby={`${id}-error`} data-manage-state="error">
+        <StepHeading focusOnMount={false} id={`${id}-error`}>
+          {notFound ? BOOKING_MESSAGES.appointmentNotFound : 'Something went wrong'}
+        </StepHeading>
+        <Alert role="alert">
+          {notFound
+            ? 'This link does not match an appointment. Please check the link in your confirmation e-mail.'
+            : message}
+        </Alert>
+        <Actions>
+          <ActionLink href={bookPathOn(booking.base)} rel="external" $tone="solid">
+            Book an appointment
+          </ActionLink>
+        </Actions>
+      </Panel>
+    );
+  }
+
+  const a = appointment;
+  const cutoffMinutes = Math.max(0, Math.round((Date.parse(a.start) - Date.parse(a.cutoffAt)) / 60_000));
+  const state = a.status !== 'confirmed' ? a.status : a.canChange ? 'changeable' : 'locked';
+
+  return (
+    <>
+      <LiveStatus>{notice ?? ''}</LiveStatus>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <Panel aria-labelledby={`${id}-view`} data-manage-state={state}>
+        <StepHeading focusOnMount={moved && mode === 'view'} id={`${id}-view`}>
+          Your appointment
+        </StepHeading>
+        <Details>
+          <dt>Status</dt>
+          <dd data-appointment-status={a.status}>{APPOINTMENT_STATUS_LABELS[a.status]}</dd>
+          <dt>Service</dt>
+          <dd>
+            {a.service.name} ({formatDuration(a.service.durationMinutes)}, {formatPrice(a.service.price)})
+          </dd>
+          <dt>Barber</dt>
+          <dd>{a.barber.name}</dd>
+          <dt>Date</dt>
+          <dd>{formatCalendarDay(a.localDate)}</dd>
+          <dt>Time</dt>
+          <dd>
+            {a.localTime} <Muted as="span">({booking.timeZoneLabel})</Muted>
+          </dd>
+          <dt>Name</dt>
+          <dd>{a.client.name}</dd>
+          {a.shop.address ? (
+            <>
+              <dt>Where</dt>
+              <dd>{a.shop.address}</dd>
+            </>
+          ) : null}
+        </Details>
+
+        {a.status === 'confirmed' && mode === 'view' ? (
+          <Actions>
+            <ActionLink href={calendarPath(token)} download="appointment.ics" $tone="outline">
+              Add to calendar
+            </ActionLink>
+            {state === 'changeable' && a.service.id ? (
+              <ActionButton type="button" $tone="solid" onClick={() => show('reschedule')}>
+                Reschedule
+              </ActionButton>
+            ) : null}
+            {state === 'changeable' ? (
+              <ActionButton type="button" $tone="outline" onClick={() => show('cancel')}>
+                Cancel appointment
+              </ActionButton>
+            ) : null}
+          </Actions>
+        ) : null}
+
+        {state === 'locked' ? (
+          <div data-manage-locked="">
+            <p>{BOOKING_MESSAGES.changeWindowClosed(cutoffMinutes)}</p>
+            {view.shop.phoneHref ? (
+              <Actions>
+                <ActionLink href={view.shop.phoneHref} $tone="solid">
+                  Call {view.shop.phone}
+                </ActionLink>
+              </Actions>
+            ) : null}
+          </div>
+        ) : null}
+
+        {state === 'cancelled' ? (
+          <Actions>
+            <ActionLink href={bookPathOn(booking.base)} rel="external" $tone="solid">
+              Book again
+            </ActionLink>
+          </Actions>
+        ) : null}
+        {state === 'completed' || state === 'no_show' ? <p>{BOOKING_MESSAGES.notChangeable}</p> : null}
+      </Panel>
+
+      {mode === 'cancel' && state === 'changeable' ? (
+        <Panel aria-labelledby={`${id}-cancel`} data-manage-step="cancel">
+          <StepHeading focusOnMount id={`${id}-cancel`}>
+            Cancel this appointment?
+          </StepHeading>
+          <p>
+            {formatCalendarDay(a.localDate)}, {a.localTime} with {a.barber.name}. The time is given back to the shop.
+          </p>
+          {actionError ? <Alert role="alert">{actionError}</Alert> : null}
+          <Actions>
+            <ActionButton type="button" $tone="solid" aria-disabled={busy} onClick={cancel}>
+              Yes, cancel it
+            </ActionButton>
+            <ActionButton type="button" $tone="outline" onClick={() => show('view')}>
+              Keep my appointment
+            </ActionButton>
+          </Actions>
+        </Panel>
+      ) : null}
+
+      {mode === 'reschedule' && state === 'changeable' && a.service.id ? (
+        <Panel aria-labelledby={`${id}-move`} data-manage-step="reschedule">
+          <StepHeading focusOnMount id={`${id}-move`}>
+            Pick a new date and time
+          </StepHeading>
+          {actionError ? <Alert role="alert">{actionError}</Alert> : null}
+          <TimePicker
+            slug={a.shop.slug}
+            serviceId={a.service.id}
+            barberId={a.barber.id}
+            days={booking.days}
+            timeZoneLabel={booking.timeZoneLabel}
+            date={date}
+            onDate={(d) => {
+              setDate(d);
+              setStart(null);
+            }}
+            start={start?.start ?? null}
+            onStart={onStart}
+            reloadKey={reloadKey}
+          />
+          <Actions>
+            <ActionButton type="button" $tone="solid" disabled={!start} aria-disabled={busy} onClick={reschedule}>
+              {start ? `Move to ${start.label}` : 'Move appointment'}
+            </ActionButton>
+            <ActionButton type="button" $tone="outline" onClick={() => show('view')}>
+              Keep the current time
+            </ActionButton>
+          </Actions>
+        </Panel>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { AvailabilitySlot } from '@barberly/common';
+import { useEffect, useId, useState } from 'react';
+import { BookingApiError, fetchAvailability, NETWORK_MESSAGE } from '../../lib/booking-api';
+import type { BookingDay } from '../../lib/booking-view';
+import { Alert, Choice, ChoiceList, Field, Fieldset, LiveStatus, Muted, Select } from './booking-ui';
+
+type Times = { state: 'loading' } | { state: 'ok'; slots: AvailabilitySlot[] } | { state: 'error'; message: string };
+
+/**
+ * A day (closed days disabled) and the free starts of that day from the api, in the shop's zone. Asks again when
+ * the day, the service, the barber or `reloadKey` change (a 409 bumps it so the taken time disappears).
+ */
+export function TimePicker(props: {
+  slug: string;
+  serviceId: string;
+  barberId: string;
+  days: BookingDay[];
+  timeZoneLabel: string;
+  date: string;
+  onDate: (date: string) => void;
+  start: string | null;
+  onStart: (start: string | null, label: string | null) => void;
+  reloadKey: number;
+}) {
+  const { slug, serviceId, barberId, date, reloadKey, onStart, start } = props;
+  const [times, setTimes] = useState<Times>({ state: 'loading' });
+  const id = useId();
+  const day = props.days.find((d) => d.date === date);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks again after a 409, even for the same day
+  useEffect(() => {
+    if (!date) return;
+    const controller = new AbortController();
+    setTimes({ state: 'loading' });
+    fetchAvailability(slug, { serviceId, barberId, date }, controller.signal)
+      .then((answer) => setTimes({ state: 'ok', slots: answer.slots }))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        setTimes({ state: 'error', message: err instanceof BookingApiError ? err.message : NETWORK_MESSAGE });
+      });
+    return () => controller.abort();
+  }, [slug, serviceId, barberId, date, reloadKey]);
+
+  // A chosen time that is no longer offered (taken meanwhile, another day) is forgotten.
+  useEffect(() => {
+    if (times.state === 'ok' && start && !times.slots.some((s) => s.start === start)) onStart(null, null);
+  }, [times, start, onStart]);
+
+  const status =
+    times.state === 'loading'
+      ? 'Loading free times…'
+      : times.state === 'ok'
+        ? times.slots.length === 0
+          ? ''
+          : `${times.slots.length} free ${times.slots.length === 1 ? 'time' : 'times'} on ${day?.label ?? date}.`
+        : '';
+
+  return (
+    <>
+      <Field>
+        <label htmlFor={`${id}-date`}>Date</label>
+        <Select id={`${id}-date`} value={date} onChange={(e) => props.onDate(e.target.value)} data-booking="date">
+          {props.days.map((d) => (
+            <option key={d.date} value={d.date} disabled={d.closed}>
+              {d.closed ? `${d.label} (closed)` : d.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Muted>Times are shown in the shop's time zone: {props.timeZoneLabel}.</Muted>
+      <LiveStatus>{status}</LiveStatus>
+      {times.state === 'error' ? <Alert role="alert">{times.message}</Alert> : null}
+      {times.state === 'ok' && times.slots.length === 0 ? (
+        <Muted>No free times on this day. Please choose another day.</Muted>
+      ) : null}
+      {times.state === 'ok' && times.slots.length > 0 ? (
+        <Fieldset>
+          <legend>Available times</legend>
+          <ChoiceList $compact>
+            {times.slots.map((slot) => (
+              <Choice
+                key={slot.start}
+                name={`${id}-time`}
+                value={slot.start}
+                checked={start === slot.start}
+                onChange={() => onStart(slot.start, slot.label)}
+                compact
+                testId="time"
+              >
+                {slot.label}
+              </Choice>
+            ))}
+          </ChoiceList>
+        </Fieldset>
+      ) : null}
+    </>
+  );
+}

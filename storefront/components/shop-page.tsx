@@ -1,0 +1,74 @@
+import { styled, ThemeProvider } from 'styled-components';
+import type { ShopView } from '../lib/shop-view';
+import { withPrimaryColor } from '../themes';
+import { BarberList } from './barber-list';
+import { GlobalStyle } from './global-style';
+import { ServiceList } from './service-list';
+import { ShopFooter } from './shop-footer';
+import { ShopHeader } from './shop-header';
+import { ContactPanel, FeaturesPanel, HoursPanel, VisitUs } from './shop-info';
+import { Tabs } from './tabs';
+
+const Main = styled.main`
+  max-width: ${(p) => p.theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: 2.5rem 1.25rem 0;
+  display: grid;
+  gap: 2.5rem;
+  grid-template-columns: minmax(0, 1fr);
+  ${(p) =>
+    p.theme.layout.aside === 'sidebar'
+      ? '@media (min-width: 960px) { grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); align-items: start; }'
+      : ''}
+`;
+
+const Aside = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  ${(p) =>
+    p.theme.layout.aside === 'below'
+      ? '@media (min-width: 720px) { grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: start; }'
+      : ''}
+`;
+
+/** One shop's public page; the theme decides labels, look and where each section goes. */
+export function ShopPage({ view }: { view: ShopView }) {
+  const theme = withPrimaryColor(view.theme, view.primaryColor, view.font);
+  const tabs = [
+    {
+      key: 'services',
+      label: theme.labels.servicesTab,
+      content: <ServiceList services={view.services} bookUrl={view.urls.book} />,
+    },
+    {
+      key: 'barbers',
+      label: theme.labels.barbersTab,
+      content: <BarberList barbers={view.barbers} bookUrl={view.urls.book} />,
+    },
+  ];
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <div data-theme={theme.name} data-shop={view.shop.slug}>
+        <ShopHeader view={view} />
+        <Main>
+          <div>
+            <Tabs items={tabs} label={`${view.shop.name}: ${theme.labels.servicesTab} / ${theme.labels.barbersTab}`} />
+          </div>
+          {theme.layout.features === 'section' ? <FeaturesPanel view={view} /> : null}
+          <Aside>
+            <HoursPanel view={view} />
+            <ContactPanel view={view} />
+            {theme.layout.features === 'card' ? <FeaturesPanel view={view} /> : null}
+          </Aside>
+        </Main>
+        {theme.labels.visitUs ? (
+          <div style={{ marginTop: '3rem' }}>
+            <VisitUs view={view} />
+          </div>
+        ) : null}
+        <ShopFooter view={view} />
+      </div>
+    </ThemeProvider>
+  );
+}

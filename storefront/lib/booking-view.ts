@@ -1,0 +1,106 @@
+/**
+ * What the booking and manage pages need besides the shop view: the shop's zone and its label, the days a client
+ * can pick (closed days marked), and the choice the page was opened with. Pure: the caller passes the clock.
+ * Computed on the server so the browser needs no time-zone arithmetic (and no date library).
+ */
+import {
+  addDays,
+  BOOKING_DEFAULTS,
+  type Hours,
+  isValidTimeZone,
+  localDateOf,
+  manageAppointmentPath,
+  openingWindow,
+  type ShopPage,
+} from '@barberly/common';
+import type { ShopView } from './shop-view';
+
+export interface BookingDay {
+  /** 'YYYY-MM-DD' in the shop's zone. */
+  date: string;
+  /** 'Monday, November 23, 2026' */
+  label: string;
+  closed: boolean;
+}
+
+export interface BookingView {
+  /** Path prefix of the shop's pages on this host: '' on its subdomain, '/shop/{slug}' elsewhere. */
+  base: string;
+  timeZone: string;
+  /** 'Eastern Standard Time (America/New_York)' */
+  timeZoneLabel: string;
+  days: BookingDay[];
+  /** Clients may cancel or move online until this long before the start. */
+  cutoffMinutes: number;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** '2026-11-23' gives 'Monday, November 23, 2026' (a calendar day, so no zone shifts it). */
+export function formatCalendarDay(date: string): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(at.getTime()) ? date : dayFormat.format(at);
+}
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** 'America/New_York' in November gives 'Eastern Standard Time (America/New_York)'; 'UTC' gives its long name. */
+export function timeZoneLabel(timeZone: string, at: Date): string {
+  let format = zoneNames.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' });
+    if (zoneNames.size < 500) zoneNames.set(timeZone, format);
+  }
+  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+}
+
+function hoursOf(view: ShopView): Hours {
+  return Object.fromEntries(
+    view.hours.map((d) => [d.day, { open: d.open, close: d.close, closed: d.closed }]),
+  ) as unknown as Hours;
+}
+
+/**
+ * The next `horizon` days from the shop's today (the api's booking horizon, 60 by default), each marked closed when
+ * the shop's hours have no opening that day. 'UTC' stands in for a zone the runtime does not know.
+ */
+export function buildBookingView(page: ShopPage, view: ShopView, ctx: { now: Date; base: string }): BookingView {
+  const shop = page.shop;
+  const timeZone = shop.timeZone && isValidTimeZone(shop.timeZone) ? shop.timeZone : BOOKING_DEFAULTS.timeZone;
+  const horizon = shop.bookingHorizonDays ?? BOOKING_DEFAULTS.bookingHorizonDays;
+  const hours = hoursOf(view);
+  const today = localDateOf(ctx.now, timeZone);
+  const days: BookingDay[] = [];
+  for (let i = 0; i < horizon; i++) {
+    const date = addDays(today, i);
+    days.push({ date, label: formatCalendarDay(date), closed: openingWindow(date, timeZone, hours) === null });
+  }
+  return {
+    base: ctx.base,
+    timeZone,
+    timeZoneLabel: timeZoneLabel(timeZone, ctx.now),
+    days,
+    cutoffMinutes: shop.cancellationCutoffMinutes ?? BOOKING_DEFAULTS.cancellationCutoffMinutes,
+  };
+}
+
+/** The manage page's address on this host: '/appointments/{token}' on the subdomain, else the common path. */
+export function managePathOn(base: string, slug: string, token: string): string {
+  return base === '' ? `/appointments/${encodeURIComponent(token)}` : manageAppointmentPath(slug, token);
+}
+
+/** The booking page's address on this host, with the choice a button carries. */
+export function bookPathOn(base: string, choice: { service?: string; barber?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (choice.service) params.set('service', choice.service);
+  if (choice.barber) params.set('barber', choice.barber);
+  const query = params.toString();
+  return `${base}/book${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,225 @@
+/**
+ * Turns the api's ShopPage into what the storefront renders: the spec's theme and colour rules applied, every URL
+ * checked, hours in weekday order. Pure: the caller passes the clock and the URLs of the request.
+ * The api is trusted for shape but not for content, and older records may miss fields: nothing here throws.
+ */
+import {
+  type DayHours,
+  resolvePrimaryColor,
+  resolveTheme,
+  type ShopPage,
+  type Theme,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  type Weekday,
+} from '@barberly/common';
+import { directionsHref, safeHttpUrl, telHref } from './links';
+
+export interface ServiceView {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  /** null when the record has none: each theme decides what to show. */
+  durationMinutes: number | null;
+}
+
+export interface BarberView {
+  id: string;
+  name: string;
+  firstName: string;
+  bio: string;
+  imageUrl: string | null;
+}
+
+export interface HoursView {
+  day: Weekday;
+  label: string;
+  closed: boolean;
+  /** 'HH:MM' 24-hour; '' when closed, missing or malformed (displayed 'N/A'). */
+  open: string;
+  close: string;
+}
+
+export interface ShopView {
+  demo: boolean;
+  theme: Theme;
+  primaryColor: string;
+  /** Branding font name, only letters, digits, spaces and hyphens (it ends up in CSS). */
+  font: string | null;
+  shop: {
+    id: string;
+    slug: string;
+    name: string;
+    bio: string;
+    address: string;
+    phone: string;
+    phoneHref: string | null;
+    directionsUrl: string | null;
+    logoUrl: string | null;
+    features: string[];
+  };
+  /** Monday to Sunday; empty when the record has no hours at all. */
+  hours: HoursView[];
+  services: ServiceView[];
+  barbers: BarberView[];
+  year: number;
+  urls: {
+    /** The shop's own address ({slug}.{APP_DOMAIN}): canonical for search engines and sharing. */
+    canonical: string;
+    /** Go Home: the product's front page. */
+    home: string;
+    /** The booking page on this host ('/book' on the subdomain); null for demos, whose buttons stay inert. */
+    book: string | null;
+  };
+}
+
+export type ShopViewResult = { kind: 'ok'; view: ShopView } | { kind: 'incomplete' };
+
+export interface ShopViewContext {
+  now: Date;
+  canonicalUrl: string;
+  homeUrl: string;
+  /** The booking page on this host; absent: no booking (demos). */
+  bookUrl?: string | null;
+  demo?: boolean;
+}
+
+type Loose = Record<string, unknown>;
+
+function obj(value: unknown): Loose | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
+}
+
+function text(value: unknown, max = 2000): string {
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+function num(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The branding schema's font rule (common BrandingSchema): the name ends up in CSS. */
+const FONT = /^[\w -]{1,60}$/;
+
+function hoursOf(raw: unknown): HoursView[] {
+  const hours = obj(raw);
+  if (!hours) return [];
+  return WEEKDAYS.map((day) => {
+    const entry = obj(hours[day]) as Partial<DayHours> | null;
+    // A day without an entry is shown Closed; an open day with a missing or malformed time shows 'N/A' for it
+    // (spec 9), never an invented time.
+    const closed = !entry || entry.closed === true;
+    const open = !closed && TIME.test(text(entry?.open)) ? text(entry?.open) : '';
+    const close = !closed && TIME.test(text(entry?.close)) ? text(entry?.close) : '';
+    return { day, label: WEEKDAY_LABELS[day], closed, open, close };
+  });
+}
+
+function featuresOf(...brandings: (Loose | null)[]): string[] {
+  for (const branding of brandings) {
+    const list = branding?.features;
+    if (Array.isArray(list)) {
+      // Unique: each feature is shown once (and keys its list item).
+      return [...new Set(list.map((f) => text(f, 80)).filter(Boolean))].slice(0, 12);
+    }
+  }
+  return [];
+}
+
+function servicesOf(raw: unknown): ServiceView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item, index) => {
+    const s = obj(item);
+    if (!s) return [];
+    const duration = num(s.durationMinutes);
+    return [
+      {
+        id: text(s.id, 100) || `service-${index}`,
+        name: text(s.name, 200),
+        description: text(s.description, 1000),
+        price: num(s.price) ?? 0,
+        durationMinutes: duration !== null && duration > 0 ? Math.round(duration) : null,
+      },
+    ];
+  });
+}
+
+function barbersOf(raw: unknown): BarberView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item, index) => {
+    const b = obj(item);
+    const name = text(b?.name, 200);
+    if (!b || !name) return [];
+    return [
+      {
+        id: text(b.id, 100) || `barber-${index}`,
+        name,
+        firstName: name.split(/\s+/)[0] ?? name,
+        bio: text(b.bio, 1000),
+        imageUrl: safeHttpUrl(b.profileImageUrl),
+      },
+    ];
+  });
+}
+
+/**
+ * { shop: { name: "Joe's", slug: 'joes', theme: 'urban', primaryColor: '#B91C1C', hours_json: {...} }, services, barbers }
+ * gives an urban page in red. A record without a shop name or slug is 'incomplete' (the 'No Shop Data' screen).
+ */
+export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): ShopViewResult {
+  const root = obj(page);
+  const shop = obj(root?.shop);
+  const name = text(shop?.name, 200);
+  const slug = text(shop?.slug, 100);
+  if (!shop || !name || !slug) return { kind: 'incomplete' };
+
+  const brandingJson = obj(shop.branding_json);
+  const branding = obj(shop.branding);
+  const templateInfo = obj(shop.template_info);
+  const templateBranding = obj(templateInfo?.branding);
+
+  const theme = resolveTheme({
+    templateInfoName: text(templateInfo?.name) || null,
+    brandingTemplate: text(brandingJson?.template) || null,
+    shopTheme: text(shop.theme) || null,
+  });
+  const primaryColor = resolvePrimaryColor({
+    templateInfoBranding: text(templateBranding?.primary_color) || null,
+    storedBranding: text(brandingJson?.primary_color) || null,
+    branding: text(branding?.primary_color) || null,
+    primaryColor: text(shop.primaryColor) || null,
+  });
+  const font = text(brandingJson?.font) || text(branding?.font);
+  const address = text(shop.address, 300);
+  const phone = text(shop.phoneNumber, 50);
+
+  return {
+    kind: 'ok',
+    view: {
+      demo: ctx.demo ?? false,
+      theme,
+      primaryColor,
+      font: FONT.test(font) ? font : null,
+      shop: {
+        id: text(shop.id, 100),
+        slug,
+        name,
+        bio: text(shop.bio, 1000),
+        address,
+        phone,
+        phoneHref: telHref(phone),
+        directionsUrl: directionsHref(address),
+        logoUrl: safeHttpUrl(shop.logoUrl) ?? safeHttpUrl(brandingJson?.logo_url) ?? safeHttpUrl(branding?.logo_url),
+        features: featuresOf(brandingJson, branding),
+      },
+      hours: hoursOf(shop.hours_json ?? shop.hours),
+      services: servicesOf(root?.services),
+      barbers: barbersOf(root?.barbers),
+      year: ctx.now.getUTCFullYear(),
+      urls: { canonical: ctx.canonicalUrl, home: ctx.homeUrl, book: ctx.demo ? null : (ctx.bookUrl ?? null) },
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { ShopPage } from '@barberly/common';
+
+export type ShopLoad = { status: 'found'; page: ShopPage } | { status: 'not-found' };
+
+/** What the server hands every page render (pageContext.storefront); server-only, never sent to the browser. */
+export interface StorefrontContext {
+  /** The shop page through the cache; rejects when the api cannot answer. */
+  loadShop(slug: string): Promise<ShopLoad>;
+  /** The shop's own site, e.g. 'http://joes.localhost:3000/'. */
+  shopUrl(slug: string): string;
+  /** Path prefix of the shop's pages on this host: '' on its subdomain, '/shop/{slug}' elsewhere. */
+  shopBase(slug: string): string;
+  /** This request's origin, e.g. 'http://localhost:3000'. */
+  origin: string;
+  now: Date;
+}
+
+/** What `throw render(status, reason)` carries to the error page. */
+export type StorefrontAbortReason =
+  | { kind: 'shop-not-found'; slug: string }
+  | { kind: 'shop-load-failed'; slug: string }
+  | { kind: 'demo-not-found'; theme: string };

@@ -1,0 +1,3 @@
+export default function onPageTransitionEnd() {
+  document.getElementById('sf-loading')?.remove();
+}

@@ -1,0 +1,1 @@
+export { ShopRoutePage as default } from '../../../../components/shop-route';

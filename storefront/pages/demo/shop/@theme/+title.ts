@@ -1,0 +1,1 @@
+export { shopRouteTitle as default } from '../../../../components/shop-route';

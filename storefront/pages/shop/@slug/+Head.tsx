@@ -1,0 +1,1 @@
+export { ShopRouteHead as default } from '../../../components/shop-route';

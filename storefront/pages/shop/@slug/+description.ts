@@ -1,0 +1,1 @@
+export { shopRouteDescription as default } from '../../../components/shop-route';

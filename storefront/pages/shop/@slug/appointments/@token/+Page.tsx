@@ -1,0 +1,1 @@
+export { ManageRoutePage as default } from '../../../../../components/booking/booking-route';

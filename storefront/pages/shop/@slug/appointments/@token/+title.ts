@@ -1,0 +1,1 @@
+export { manageRouteTitle as default } from '../../../../../components/booking/booking-route';

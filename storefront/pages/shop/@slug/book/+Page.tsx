@@ -1,0 +1,1 @@
+export { BookRoutePage as default } from '../../../../components/booking/booking-route';

@@ -1,0 +1,1 @@
+export { bookRouteTitle as default } from '../../../../components/booking/booking-route';

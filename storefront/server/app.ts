@@ -1,0 +1,260 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { renderPage } from 'vike/server';
+import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
+import type { Env } from './env';
+import {
+  type CachedResponse,
+  cachedResponse,
+  type HtmlCache,
+  PAGE_SECURITY_HEADERS,
+  pageCacheKey,
+  sendCachedResponse,
+} from './html-cache';
+import type { ShopCache } from './shop-cache';
+import { ShopChangedEventSchema } from './shop-events';
+import { resolveShopRequest, type ShopRequest } from './shop-request';
+
+export interface AppDeps {
+  env: Pick<Env, 'APP_DOMAIN' | 'INTERNAL_TOKEN'>;
+  shops: ShopCache;
+  htmlCache: HtmlCache;
+  /** Built client assets (dist/client), served under /_sf/. Absent in development. */
+  clientDir?: string | null;
+  /** Vite's dev middleware in development. */
+  devMiddleware?: RequestHandler | null;
+  now?: () => Date;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+interface Rendered {
+  statusCode: number;
+  headers: [string, string][];
+  body: string;
+  /** Set when the page went into the rendered-page cache. */
+  cached: CachedResponse | null;
+}
+
+/** How long one rendering of the 'Error loading shop' page is reused. */
+const FAILED_PAGE_MS = 2_000;
+
+function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function apiError(res: Response, status: number, code: string, message: string) {
+  res.status(status).json({ error: { code, message } });
+}
+
+function versionOf(load: ShopLoad | null | undefined): number | null {
+  const version = load?.status === 'found' ? load.page.shop?.version : undefined;
+  return typeof version === 'number' ? version : null;
+}
+
+/**
+ * The storefront's HTTP handler: a fast path answering rendered pages this process already holds (no Express,
+ * no promise, no I/O), and the Express app for everything else (rendering, assets, health, invalidation).
+ */
+export function createStorefront(deps: AppDeps) {
+  const { env, shops, htmlCache } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((message, fields) => console.error(JSON.stringify({ message, ...fields })));
+  /** One render per cache key at a time: a burst of requests after an edit renders the page once. */
+  const renders = new Map<string, Promise<Rendered>>();
+  /**
+   * The 'Error loading shop' page (api down, or a flood of unknown slugs refused) names no shop: one rendering per
+   * origin serves every such request for FAILED_PAGE_MS, so a flood costs no render per request.
+   */
+  const failedPages = new Map<string, { until: number; response: CachedResponse }>();
+  /** Pages rendered by Vike since start (GET /_internal/stats; the bench reads the page cache's hit ratio). */
+  let renderCount = 0;
+
+  async function render(
+    request: ShopRequest,
+    req: Request,
+    preload: Promise<ShopLoad> | null,
+    at: Date,
+    key: string | null,
+  ) {
+    renderCount++;
+    const storefront: StorefrontContext = {
+      loadShop: (slug) => (slug === request.slug && preload ? preload : shops.get(slug)),
+      shopUrl: request.shopUrl,
+      shopBase: request.shopBase,
+      origin: request.origin,
+      now: at,
+    };
+    const pageContext = await renderPage({
+      urlOriginal: request.url,
+      headersOriginal: req.headers,
+      homeUrl: request.homeUrl,
+      storefront,
+    });
+    const { httpResponse } = pageContext;
+    if (!httpResponse) return { statusCode: 404, headers: [], body: 'Not found', cached: null } satisfies Rendered;
+    const body = httpResponse.body;
+    let cached: CachedResponse | null = null;
+    if (key && httpResponse.statusCode === 200) {
+      const contentType = httpResponse.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+      cached = cachedResponse(body, contentType ?? 'text/html;charset=utf-8');
+      htmlCache.set(key, request.slug ?? '#demo', cached);
+    }
+    return { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body, cached } satisfies Rendered;
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Cached pages carry their own ETag (computed once); hashing every response would cost more than rendering.
+  app.set('etag', false);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  app.post('/_internal/shop-changed', express.json({ limit: '4kb' }), async (req, res) => {
+    if (!tokenMatches(req.get('x-internal-token'), env.INTERNAL_TOKEN)) {
+      apiError(res, 403, 'forbidden', 'A valid x-internal-token header is required');
+      return;
+    }
+    const parsed = ShopChangedEventSchema.safeParse(req.body);
+    if (!parsed.success) {
+      apiError(res, 400, 'invalid_event', 'Expected {shopId, slug, version}');
+      return;
+    }
+    await shops.invalidate(parsed.data);
+    res.status(204).end();
+  });
+
+  // Operator and bench counters; /_internal never passes the front door, and the token is required here too.
+  app.get('/_internal/stats', (req, res) => {
+    if (!tokenMatches(req.get('x-internal-token'), env.INTERNAL_TOKEN)) {
+      apiError(res, 403, 'forbidden', 'A valid x-internal-token header is required');
+      return;
+    }
+    const memory = process.memoryUsage();
+    res.set('cache-control', 'no-store').json({
+      renders: renderCount,
+      apiCalls: shops.apiCalls,
+      shopsHeld: shops.size,
+      pagesHeld: htmlCache.size,
+      pageBytes: htmlCache.bytes,
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+    });
+  });
+
+  // Shop sites answer these on their own host (every path of {slug}.{APP_DOMAIN} comes here): cheap, no render.
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('cache-control', 'public, max-age=3600').send('User-agent: *\nAllow: /\n');
+  });
+  app.get('/favicon.ico', (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+
+  if (deps.clientDir) {
+    app.use(
+      '/_sf',
+      express.static(deps.clientDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }),
+      (_req, res) => {
+        res.status(404).type('text/plain').send('Not found');
+      },
+    );
+  }
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+
+  app.get('/{*splat}', async (req, res) => {
+    const request = resolveShopRequest({ url: req.originalUrl, headers: req.headers, appDomain: env.APP_DOMAIN });
+    if (request.redirect) {
+      res.redirect(302, request.redirect);
+      return;
+    }
+    const at = now();
+    // The shop's record comes first: its version is part of the rendered-page key, and +data reuses it.
+    const preload = request.slug ? shops.get(request.slug) : null;
+    const load = preload ? await preload.catch(() => null) : null;
+    const key = pageCacheKey(request, versionOf(load), at);
+    const failedKey =
+      preload && load === null && pageCacheKey(request, 0, at)
+        ? `failed|${request.origin}|${request.homeUrl}|${at.getUTCFullYear()}`
+        : null;
+    if (failedKey) {
+      const failed = failedPages.get(failedKey);
+      if (failed && failed.until > Date.now()) {
+        sendCachedResponse(req, res, failed.response);
+        return;
+      }
+    }
+
+    if (key) {
+      const hit = htmlCache.get(key);
+      if (hit) {
+        sendCachedResponse(req, res, hit);
+        return;
+      }
+    }
+    let pending = key ? renders.get(key) : undefined;
+    if (!pending) {
+      pending = render(request, req, preload, at, key);
+      if (key) {
+        renders.set(key, pending);
+        const settled = pending;
+        void settled.finally(() => renders.delete(key)).catch(() => {});
+      }
+    }
+    const rendered = await pending;
+    if (failedKey && rendered.statusCode === 503 && !deps.devMiddleware) {
+      const contentType = rendered.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+      const response = cachedResponse(rendered.body, contentType ?? 'text/html;charset=utf-8', 503);
+      if (failedPages.size > 100) failedPages.clear();
+      failedPages.set(failedKey, { until: Date.now() + FAILED_PAGE_MS, response });
+      sendCachedResponse(req, res, response);
+      return;
+    }
+    if (rendered.cached) {
+      sendCachedResponse(req, res, rendered.cached);
+      return;
+    }
+    // Vite's dev client runs inline scripts: the policy is for the built pages only.
+    if (!deps.devMiddleware) res.set(PAGE_SECURITY_HEADERS);
+    for (const [name, value] of rendered.headers) res.setHeader(name, value);
+    res.status(rendered.statusCode).send(rendered.body);
+  });
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number; statusCode?: number }).status ?? 500;
+    if (status >= 400 && status < 500) {
+      apiError(res, status, 'bad_request', 'The request could not be read');
+      return;
+    }
+    log('storefront request failed', { err: err instanceof Error ? err.stack : String(err) });
+    if (!res.headersSent) apiError(res, 500, 'internal', 'Something went wrong');
+  });
+
+  /** A page this process has rendered for the shop's current version: answered without Express. */
+  function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    if (url.startsWith('/_')) return false;
+    const request = resolveShopRequest({ url, headers: req.headers, appDomain: env.APP_DOMAIN });
+    if (request.redirect) return false;
+    let version: number | null = null;
+    if (request.slug) {
+      version = versionOf(shops.peek(request.slug));
+      if (version === null) return false;
+    }
+    const key = pageCacheKey(request, version, now());
+    const hit = key ? htmlCache.get(key) : undefined;
+    if (!hit) return false;
+    sendCachedResponse(req, res, hit);
+    return true;
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!answerFromCache(req, res)) app(req, res);
+  };
+  return { app, handler };
+}

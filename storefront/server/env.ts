@@ -1,0 +1,40 @@
+import { DEFAULT_REDIS_KEY_PREFIX } from '@barberly/common';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  API_URL: z.url({ protocol: /^https?$/, message: 'API_URL must be an http(s) URL' }).default('http://127.0.0.1:4000'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().default(DEFAULT_REDIS_KEY_PREFIX),
+  APP_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'APP_DOMAIN must be a host name like localhost or barberly.app')
+    .default('localhost')
+    .transform((v) => v.toLowerCase()),
+  /** Shared with the api; without it POST /_internal/shop-changed is refused (Redis pub/sub still works). */
+  INTERNAL_TOKEN: z.string().optional(),
+  /** One JSON line per request on stdout (server/ops.ts); 'false' turns it off, e.g. for benchmarks. */
+  ACCESS_LOG: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** How long a SIGTERM waits for in-flight requests before closing what is left. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Memory for rendered pages (server/html-cache.ts): about 30 KB per page with its gzip and brotli copies. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(320),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parse once at start; refuse to start with a list of what is wrong. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+  throw new Error(`storefront: invalid environment\n${problems}`);
+}

@@ -1,0 +1,157 @@
+/**
+ * Rendered pages, keyed by everything that shapes their HTML: the shop's version, the URL, the origin, the Go
+ * Home target and the year. A shop change bumps the version, so an entry is never served for newer data;
+ * invalidation still purges the slug's entries at once to free the memory. Bounded by count, oldest first.
+ * Each entry is compressed once (brotli and gzip), not once per response.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ShopRequest } from './shop-request';
+
+export interface CachedResponse {
+  /** 200 unless set: the 'Error loading shop' page is kept briefly with its 503. */
+  status?: number;
+  contentType: string;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+export function cachedResponse(html: string, contentType: string, status = 200): CachedResponse {
+  const body = Buffer.from(html);
+  return {
+    ...(status === 200 ? {} : { status }),
+    contentType,
+    body,
+    gzip: gzipSync(body, { level: 6 }),
+    // Quality 5 compresses a 20 KB page in about a millisecond, within a few per cent of quality 11.
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+}
+
+/** Parameters that links shared on social sites and in campaigns carry; no page reads them. */
+const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|gbraid|wbraid|msclkid|dclid|igshid|mc_cid|mc_eid|ref)$/i;
+
+/** '/shop/joes?utm_source=x&fbclid=y' gives '/shop/joes'; any other parameter keeps the page out of the cache. */
+function cacheablePath(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of params.keys()) if (!TRACKING_PARAM.test(name)) return null;
+  return url.slice(0, q);
+}
+
+const SHOP_PAGE = /^\/shop\/[^/]+\/?$/;
+
+/** The cache key of a page, or null when the page is not cacheable (own query parameters, client navigation data). */
+export function pageCacheKey(
+  request: Pick<ShopRequest, 'url' | 'origin' | 'homeUrl' | 'slug'>,
+  version: number | null,
+  now: Date,
+): string | null {
+  const path = cacheablePath(request.url);
+  if (path === null || path.includes('.pageContext.json')) return null;
+  const base = `${request.origin}|${request.homeUrl}|${path}|${now.getUTCFullYear()}`;
+  // Only the shop's page itself: its booking pages read query parameters and the manage page carries a private
+  // token (never in a shared cache), so they render per request.
+  if (request.slug) return version === null || !SHOP_PAGE.test(path) ? null : `shop|${request.slug}|${version}|${base}`;
+  return /^\/demo\/shop\/[a-z]+$/.test(path) ? `demo|${base}` : null;
+}
+
+/**
+ * Sent with every page. The pages run no inline script (Vike's inline scripts are JSON data), so scripts may only
+ * come from the storefront itself; styled-components injects style elements, hence 'unsafe-inline' for styles.
+ * Logos and photos are owner-supplied http(s) URLs.
+ */
+export const PAGE_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: http: data:; " +
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/** 200 with the best encoding the client accepts, or 304 when it already holds this version. */
+export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+  const status = entry.status ?? 200;
+  const headers: Record<string, string | number> = {
+    'content-type': entry.contentType,
+    ...PAGE_SECURITY_HEADERS,
+    'cache-control': status === 200 ? 'no-cache' : 'no-store',
+    vary: 'Accept-Encoding',
+  };
+  if (status === 200) headers.etag = entry.etag;
+  else headers['retry-after'] = '5';
+  if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const accepted = req.headers['accept-encoding'] ?? '';
+  let body = entry.body;
+  if (accepted.includes('br')) {
+    body = entry.br;
+    headers['content-encoding'] = 'br';
+  } else if (accepted.includes('gzip')) {
+    body = entry.gzip;
+    headers['content-encoding'] = 'gzip';
+  }
+  headers['content-length'] = body.length;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Bounded by bytes (body + gzip + brotli, about 30 KB for a 20 KB page), least recently used first: a page cache
+ * bounded at 1000 entries kept only a tenth of 10,000 shops, and under a Zipf spread of visits the misses (a
+ * render each) cost more than everything else (docs/benchmarks.md, scale run). PAGE_CACHE_MB (320) holds about
+ * 10,000 pages.
+ */
+export class HtmlCache {
+  private readonly entries = new Map<string, { slug: string; response: CachedResponse; bytes: number }>();
+  private totalBytes = 0;
+
+  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last; the walk to evict starts at the other end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.response;
+  }
+
+  set(key: string, slug: string, response: CachedResponse): void {
+    this.delete(key);
+    const bytes = response.body.length + response.gzip.length + response.br.length + key.length;
+    this.entries.set(key, { slug, response, bytes });
+    this.totalBytes += bytes;
+    while (this.totalBytes > this.maxBytes && this.entries.size > 1) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+
+  purge(slug: string): void {
+    for (const [key, entry] of this.entries) if (entry.slug === slug) this.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+}

@@ -1,0 +1,83 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ShopPage } from '@barberly/common';
+
+/**
+ * A real HTTP server playing the api's GET /api/shops/{slug}: fixture JSON, 404 for unknown slugs, and a count
+ * of calls per slug. `hold()` parks the next answers until released, to stage races.
+ */
+export interface FakeApi {
+  url: string;
+  calls: (slug?: string) => number;
+  set: (slug: string, page: ShopPage | null) => void;
+  /** Answers for `slug` wait until the returned function is called; they carry the data current at arrival. */
+  hold: (slug: string) => () => void;
+  /** Make every answer a 500 (the api is down) until called with false. */
+  fail: (on: boolean) => void;
+  close: () => Promise<void>;
+}
+
+export async function startFakeApi(initial: Record<string, ShopPage> = {}): Promise<FakeApi> {
+  const shops = new Map(Object.entries(initial));
+  const calls = new Map<string, number>();
+  const holds = new Map<string, Promise<void>>();
+  let failing = false;
+
+  const server: Server = createServer(async (req, res) => {
+    const match = /^\/api\/shops\/([^/?]+)/.exec(req.url ?? '');
+    if (!match?.[1]) {
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"not_found","message":"Not found"}}');
+      return;
+    }
+    const slug = decodeURIComponent(match[1]);
+    calls.set(slug, (calls.get(slug) ?? 0) + 1);
+    const snapshot = shops.get(slug);
+    const held = holds.get(slug);
+    if (held) await held;
+    if (failing) {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal","message":"boom"}}');
+      return;
+    }
+    if (!snapshot) {
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"not_found","message":"Shop not found"}}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(snapshot));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: (slug) => (slug ? (calls.get(slug) ?? 0) : [...calls.values()].reduce((a, b) => a + b, 0)),
+    set: (slug, page) => {
+      if (page) shops.set(slug, page);
+      else shops.delete(slug);
+    },
+    hold: (slug) => {
+      let release!: () => void;
+      holds.set(
+        slug,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        holds.delete(slug);
+        release();
+      };
+    },
+    fail: (on) => {
+      failing = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
