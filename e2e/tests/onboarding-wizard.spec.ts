@@ -36,6 +36,10 @@ async function signInThroughModal(page: Page, email: string) {
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 test('a new owner goes from sign-up to a launched, themed shop on its subdomain and at /shop/{slug}', async ({
   page,
 }) => {
@@ -48,6 +52,9 @@ test('a new owner goes from sign-up to a launched, themed shop on its subdomain 
   await page.getByRole('button', { name: /I own a barbershop/ }).click();
   await expect(page.getByText('Role updated')).toBeVisible();
   await expect(page.getByText('Your account has been set up successfully.')).toBeVisible();
+  // Hold the page's clock so the 'Role updated' toast stays up through the next steps, as it does for an owner
+  // whose pointer rests on it: it must never sit on the Continue button they reach for.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
 
   // Template: the three looks, each with a preview and a live demo link.
   await expect(page.getByRole('heading', { name: 'Choose your template' })).toBeVisible();
@@ -68,6 +75,13 @@ test('a new owner goes from sign-up to a launched, themed shop on its subdomain 
   await page.getByLabel('Bio').fill('Fades, designs and late nights.');
   await page.getByLabel('Address').fill('88 Canal Street');
   await page.getByLabel('Phone Number').fill('(718) 555-0199');
+  const toast = page.locator('[data-sonner-toast]', { hasText: 'Role updated' });
+  await expect(toast).toBeVisible();
+  for (const button of [continueButton(page), page.getByRole('button', { name: 'Back' })]) {
+    const [toastBox, buttonBox] = [await toast.boundingBox(), await button.boundingBox()];
+    expect(toastBox && buttonBox && overlaps(toastBox, buttonBox), 'the toast covers a wizard button').toBe(false);
+  }
+  await page.clock.resume();
   await expect(page.getByText(`${slug}.localhost:${stackPort()} is available`)).toBeVisible();
   await continueButton(page).click();
 

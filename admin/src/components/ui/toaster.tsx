@@ -7,6 +7,10 @@ import type { ToastMessage } from '../../lib/toast-messages';
 /**
  * Spec 9: one toast at a time, 5 s, F8 focuses the region; at most 420 px wide from medium screens up. Rendered
  * straight into <body> so a modal dialog, which makes the rest of the page inert, leaves it live.
+ *
+ * Top right, just under the 64 px header: forms and dialogs keep their primary button bottom right, and a toast
+ * there sat on top of it (a toast pauses while hovered, so the button stayed covered as long as the pointer was on
+ * it). See docs/decisions/0023-toast-placement.md.
  */
 export function Toaster() {
   return createPortal(
@@ -15,7 +19,9 @@ export function Toaster() {
         visibleToasts={TIMINGS.toastLimit}
         duration={TIMINGS.toastDurationMs}
         hotkey={['F8']}
-        position="bottom-right"
+        position="top-right"
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
         theme="dark"
         richColors
         closeButton
