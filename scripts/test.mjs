@@ -59,7 +59,12 @@ function vitestCounts(report) {
 function playwrightCounts(report) {
   const stats = report?.stats;
   if (!stats || typeof stats.expected !== 'number') return undefined;
-  return { passed: stats.expected + (stats.flaky ?? 0), failed: stats.unexpected, skipped: stats.skipped ?? 0 };
+  return {
+    passed: stats.expected + (stats.flaky ?? 0),
+    failed: stats.unexpected,
+    skipped: stats.skipped ?? 0,
+    flaky: stats.flaky ?? 0,
+  };
 }
 
 const results = [];
@@ -112,7 +117,7 @@ console.log('\n━━━ summary ━━━');
 for (const r of results) {
   const seconds = `${(r.ms / 1000).toFixed(1)} s`;
   console.log(
-    `${r.workspace.padEnd(11)} ${r.status.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${seconds}`,
+    `${r.workspace.padEnd(11)} ${r.status.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${seconds}${r.flaky ? `  (${r.flaky} passed only on retry: flaky)` : ''}`,
   );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
