@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHours, type Hours } from '../hours';
-import { checkStart, computeShopSlots, computeSlots, dayBounds, isOnGrid, openingWindow } from './compute-slots';
+import {
+  checkStart,
+  computeShopSlots,
+  computeSlots,
+  dayBounds,
+  isOnGrid,
+  localInstant,
+  openingWindow,
+} from './compute-slots';
 
 /** Hours open every day from `open` to `close`. */
 function everyDay(open: string, close: string): Hours {
@@ -272,6 +280,15 @@ describe.each(['UTC', 'America/New_York'])('with the process in TZ=%s', (process
       const timeOff = [{ start: at('2026-05-12T14:00:00Z'), end: at('2026-05-12T15:00:00Z') }];
       expect(checkStart({ ...base, start: at('2026-05-12T13:30:00Z'), timeOff })).toBe('time_off');
       expect(checkStart({ ...base, start: at('2026-05-11T14:00:00Z'), ignoreNotice: true })).toBeNull();
+    });
+
+    it('localInstant reads a day and a wall time in the given zone, DST included', () => {
+      expect(localInstant('2026-11-23', '09:00', 'America/New_York')?.toISOString()).toBe('2026-11-23T14:00:00.000Z');
+      expect(localInstant('2026-07-01', '09:00', 'America/New_York')?.toISOString()).toBe('2026-07-01T13:00:00.000Z');
+      expect(localInstant('2026-07-01', '23:30', 'Asia/Kolkata')?.toISOString()).toBe('2026-07-01T18:00:00.000Z');
+      expect(localInstant('2026-02-30', '09:00', 'UTC')).toBeNull();
+      expect(localInstant('2026-07-01', '', 'UTC')).toBeNull();
+      expect(localInstant('2026-07-01', '24:00', 'UTC')).toBeNull();
     });
 
     it('isOnGrid follows the local clock (Kolkata is UTC+5:30)', () => {

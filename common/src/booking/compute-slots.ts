@@ -115,6 +115,16 @@ function atLocal(date: string, time: string, timeZone: string): DateTime {
   return DateTime.fromISO(`${date}T${time}`, { zone: timeZone });
 }
 
+/**
+ * The instant a wall-clock time happens in a zone, or null for a malformed day or time: ('2026-11-23', '09:00',
+ * 'America/New_York') is 14:00Z. Forms that take a day and a time in the shop's zone send this to the api.
+ */
+export function localInstant(date: string, time: string, timeZone: string): Date | null {
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  const at = atLocal(date, time, timeZone);
+  return at.isValid ? at.toJSDate() : null;
+}
+
 /** Opening and closing instants of a local day, or null when closed (or the hours are unusable). */
 export function openingWindow(date: string, timeZone: string, hours: Hours): TimeRange | null {
   const day = hours[weekdayOf(date)];
