@@ -2,6 +2,8 @@ import type {
   Appointment,
   Barber,
   BarberInput,
+  BarberSettings,
+  BarberSettingsPatchSchema,
   JoinCodeResponse,
   OWNER_SETTABLE_STATUSES,
   Service,
@@ -10,9 +12,12 @@ import type {
   ShopAgenda,
   ShopPatchInput,
   ShopStats,
+  TimeOff,
+  TimeOffRequestSchema,
   WalkInRequestInput,
 } from '@barberly/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** Query keys are the URLs they GET (spec 7's default query). */
@@ -187,4 +192,55 @@ export function useRegenerateJoinCode(shopId: string) {
     mutationFn: () => api.post<JoinCodeResponse>(`/api/shops/${shopId}/join-code/regenerate`),
     onSuccess: (answer) => queryClient.setQueryData(bookingKeys.joinCode(shopId), answer),
   });
+}
+
+// A barber's schedule: own hours (null: the shop's) and time off. Availability only; the shop lists do not change.
+
+export const scheduleKeys = {
+  settings: (shopId: string, barberId: string) => [`/api/shops/${shopId}/barbers/${barberId}/settings`] as const,
+};
+
+export type BarberSettingsPatch = z.input<typeof BarberSettingsPatchSchema>;
+/** start and end are ISO instants with an offset. */
+export type TimeOffInput = z.input<typeof TimeOffRequestSchema>;
+
+/** GET /api/shops/{id}/barbers/{barberId}/settings (owner only). */
+export function useBarberSettings(shopId: string, barberId: string) {
+  return useQuery({
+    queryKey: scheduleKeys.settings(shopId, barberId),
+    queryFn: () => api.get<BarberSettings>(scheduleKeys.settings(shopId, barberId)[0]),
+  });
+}
+
+/** PATCH .../settings; the answer is the new settings, shown at once. */
+export function useUpdateBarberSettings(shopId: string, barberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: BarberSettingsPatch) =>
+      api.patch<BarberSettings>(scheduleKeys.settings(shopId, barberId)[0], patch),
+    onSuccess: (settings) => queryClient.setQueryData(scheduleKeys.settings(shopId, barberId), settings),
+  });
+}
+
+/** Time off changes refetch the settings, which carry the list (also after a refusal: it may be stale). */
+function useTimeOffMutation<TVars, TResult>(shopId: string, barberId: string, fn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.settings(shopId, barberId) }),
+  });
+}
+
+/** POST /api/shops/{id}/barbers/{barberId}/time-off */
+export function useAddTimeOff(shopId: string, barberId: string) {
+  return useTimeOffMutation(shopId, barberId, (input: TimeOffInput) =>
+    api.post<TimeOff>(`/api/shops/${shopId}/barbers/${barberId}/time-off`, input),
+  );
+}
+
+/** DELETE /api/shops/{id}/barbers/{barberId}/time-off/{timeOffId} */
+export function useDeleteTimeOff(shopId: string, barberId: string) {
+  return useTimeOffMutation(shopId, barberId, (timeOffId: string) =>
+    api.delete<void>(`/api/shops/${shopId}/barbers/${barberId}/time-off/${timeOffId}`),
+  );
 }

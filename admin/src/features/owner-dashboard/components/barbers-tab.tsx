@@ -1,9 +1,10 @@
-import type { Barber } from '@barberly/common';
-import { Pencil, Plus, UserRound, Users } from 'lucide-react';
+import type { Barber, Shop } from '@barberly/common';
+import { CalendarClock, Pencil, Plus, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { BarberScheduleDialog } from './barber-schedule-dialog';
 import { JoinCodeCard } from './join-code-card';
 import { EmptyState } from './services-tab';
 import { BarberDialog } from './shop-dialogs';
@@ -28,15 +29,17 @@ function BarberAvatar({ barber }: { barber: Barber }) {
 }
 
 export function BarbersTab({
-  shopId,
+  shop,
   barbers,
   loading,
 }: {
-  shopId: string;
+  shop: Shop;
   barbers: Barber[] | undefined;
   loading: boolean;
 }) {
+  const shopId = shop.id;
   const [dialog, setDialog] = useState<{ barber?: Barber } | null>(null);
+  const [scheduleFor, setScheduleFor] = useState<Barber | null>(null);
   const openAdd = () => setDialog({});
   return (
     <div className="flex flex-col gap-5">
@@ -73,21 +76,36 @@ export function BarbersTab({
                 <BarberAvatar barber={barber} />
                 <h3 className="mt-4 break-words text-lg font-bold">{barber.name}</h3>
                 <p className="mt-1 flex-1 text-sm text-neutral-600">{barber.bio}</p>
-                <Button
-                  variant="light"
-                  size="sm"
-                  className="mt-4"
-                  aria-label={`Edit ${barber.name}`}
-                  onClick={() => setDialog({ barber })}
-                >
-                  <Pencil aria-hidden="true" className="size-4" /> Edit
-                </Button>
+                <div className="mt-4 flex flex-wrap justify-center gap-2">
+                  <Button
+                    variant="light"
+                    size="sm"
+                    aria-label={`Edit ${barber.name}`}
+                    onClick={() => setDialog({ barber })}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" /> Edit
+                  </Button>
+                  <Button
+                    variant="light"
+                    size="sm"
+                    aria-label={`Schedule for ${barber.name}`}
+                    onClick={() => setScheduleFor(barber)}
+                  >
+                    <CalendarClock aria-hidden="true" className="size-4" /> Schedule
+                  </Button>
+                </div>
               </Card>
             </li>
           ))}
         </ul>
       )}
       <BarberDialog shopId={shopId} barber={dialog?.barber} open={dialog !== null} onClose={() => setDialog(null)} />
+      <BarberScheduleDialog
+        shop={shop}
+        barber={scheduleFor ?? undefined}
+        open={scheduleFor !== null}
+        onClose={() => setScheduleFor(null)}
+      />
     </div>
   );
 }

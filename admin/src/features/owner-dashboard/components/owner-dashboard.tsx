@@ -137,7 +137,7 @@ export function OwnerDashboard({ slug, onNotYours }: { slug: string; onNotYours:
               {
                 key: 'barbers',
                 label: 'Barbers',
-                panel: <BarbersTab shopId={shop.id} barbers={barbers.data} loading={barbers.isPending} />,
+                panel: <BarbersTab shop={shop} barbers={barbers.data} loading={barbers.isPending} />,
               },
               {
                 key: 'appearance',

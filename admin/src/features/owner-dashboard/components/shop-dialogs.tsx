@@ -1,6 +1,6 @@
 import type { Barber, Service, Shop } from '@barberly/common';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { showToast } from '../../../components/ui/toaster';
@@ -55,21 +55,41 @@ export function EditShopDialog({ shop, open, onClose }: { shop: Shop; open: bool
 }
 
 /** 'Delete this service?' with Cancel and the destructive button, in place of the button that asked. */
-function ConfirmDelete({
+export function ConfirmDelete({
   label,
   question,
   pending,
   onConfirm,
+  accessibleLabel,
 }: {
   label: string;
   question: string;
   pending: boolean;
   onConfirm: () => void;
+  /** The asking button's name when its label alone is ambiguous (one per list item). */
+  accessibleLabel?: string;
 }) {
   const [asking, setAsking] = useState(false);
+  // The button that was pressed goes away: keyboard focus moves to Keep, and back to the asking button after Keep.
+  const toggled = useRef(false);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (toggled.current) (asking ? keepRef : askRef).current?.focus();
+  }, [asking]);
+  const ask = (value: boolean) => {
+    toggled.current = true;
+    setAsking(value);
+  };
   if (!asking) {
     return (
-      <Button variant="light" className="w-full text-red-700 sm:w-auto" onClick={() => setAsking(true)}>
+      <Button
+        ref={askRef}
+        variant="light"
+        className="w-full text-red-700 sm:w-auto"
+        aria-label={accessibleLabel}
+        onClick={() => ask(true)}
+      >
         <Trash2 aria-hidden="true" className="size-4" /> {label}
       </Button>
     );
@@ -78,7 +98,7 @@ function ConfirmDelete({
     <div className="rounded-lg border border-red-200 bg-red-50 p-3">
       <p className="text-sm font-medium text-red-900">{question}</p>
       <div className="mt-3 flex gap-2">
-        <Button variant="light" size="sm" onClick={() => setAsking(false)} disabled={pending}>
+        <Button ref={keepRef} variant="light" size="sm" onClick={() => ask(false)} disabled={pending}>
           Keep
         </Button>
         <Button variant="danger" size="sm" onClick={onConfirm} disabled={pending}>

@@ -52,3 +52,8 @@ export function apiErrorToast(error: unknown, fallback: string): ToastMessage {
 
 export const joinCodeCopiedToast = success('Join code copied', 'Send it to your barber so they can join your shop.');
 export const joinCodeRegeneratedToast = success('New join code', 'The old code no longer works.');
+
+// A barber's schedule
+export const barberHoursSavedToast = success('Hours saved', 'Clients can book this barber within these hours.');
+export const timeOffAddedToast = success('Time off added', 'Clients cannot book this barber during it.');
+export const timeOffRemovedToast = success('Time off removed', 'Clients can book these times again.');
