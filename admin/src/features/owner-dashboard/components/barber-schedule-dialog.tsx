@@ -10,7 +10,7 @@ import {
 } from '@barberly/common';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -136,6 +136,7 @@ function timeOffFormSchema(timeZone: string) {
 /** Add time off: start and end as a day and a time in the shop's zone, and an optional reason. */
 export function TimeOffForm({ shopId, barberId, timeZone }: { shopId: string; barberId: string; timeZone: string }) {
   const add = useAddTimeOff(shopId, barberId);
+  const resolver = useMemo(() => zodResolver(timeOffFormSchema(timeZone)), [timeZone]);
   const today = localDateOf(new Date(), timeZone);
   const blank: TimeOffFormInput = {
     startDate: today,
@@ -153,7 +154,7 @@ export function TimeOffForm({ shopId, barberId, timeZone }: { shopId: string; ba
     setValue,
     formState: { errors },
   } = useForm<TimeOffFormInput, unknown, TimeOffInput>({
-    resolver: zodResolver(timeOffFormSchema(timeZone)),
+    resolver,
     defaultValues: blank,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -176,11 +177,11 @@ export function TimeOffForm({ shopId, barberId, timeZone }: { shopId: string; ba
       noValidate
       aria-label="Add time off"
       onSubmit={handleSubmit(onSubmit)}
-      className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4"
+      className="flex flex-col gap-3 border-t border-neutral-100 pt-4 sm:rounded-xl sm:border sm:border-neutral-200 sm:p-4"
     >
       <h4 className="font-semibold">Add time off</h4>
       <fieldset disabled={add.isPending} className="flex flex-col gap-3">
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-x-2 gap-y-3 sm:gap-x-3">
           <Field
             label="Start date"
             type="date"
@@ -231,13 +232,15 @@ function TimeOffItem({
         <p className="font-medium break-words">{when}</p>
         {entry.reason ? <p className="text-sm break-words text-neutral-600">{entry.reason}</p> : null}
       </div>
-      <ConfirmDelete
-        label="Remove"
-        accessibleLabel={`Remove time off: ${when}`}
-        question="Remove this time off? Clients can book these times again."
-        pending={pending}
-        onConfirm={onRemove}
-      />
+      <div className="sm:self-end">
+        <ConfirmDelete
+          label="Remove"
+          accessibleLabel={`Remove time off: ${when}`}
+          question="Remove this time off? Clients can book these times again."
+          pending={pending}
+          onConfirm={onRemove}
+        />
+      </div>
     </li>
   );
 }
