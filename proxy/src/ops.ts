@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { logSafePath, shopSlugFromHost } from '@barberly/common';
+import { formatAccessLine, writeLogLine } from '@barberly/common/server';
 import type { ProxyConfig } from './config';
 import { classifyRequest } from './routes';
 import { adminSecurityHeaders, connectExtraFor } from './security-headers';
@@ -39,18 +40,17 @@ export function withOps(
     if (options.accessLog && path !== '/healthz' && path !== '/readyz') {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
-        process.stdout.write(
-          `${JSON.stringify({
-            time: new Date().toISOString(),
+        // Written in batches (common/server/access-log.ts): one write per line cost more than the page it logs.
+        writeLogLine(
+          formatAccessLine({
             service: 'proxy',
-            msg: 'request',
             requestId,
             method: req.method,
             host: req.headers.host,
             path: logSafePath(path),
             status: res.statusCode,
             durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-          })}\n`,
+          }),
         );
       });
     }

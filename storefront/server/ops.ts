@@ -4,9 +4,9 @@
  * `Connection: close`, so keep-alive clients (nginx, the proxy) send their next request to another process.
  */
 import { randomUUID } from 'node:crypto';
-import { writeSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { logSafePath } from '@barberly/common';
+import { formatAccessLine, writeLogLine } from '@barberly/common/server';
 import type { Redis } from 'ioredis';
 
 type Check = 'ok' | 'down' | 'not configured';
@@ -51,54 +51,6 @@ export interface OpsOptions {
   accessLog: boolean;
 }
 
-/**
- * Access-log lines are written in batches: one write per line was a syscall per request and, measured with the
- * bench (CPU time per request), cost as much as answering a cached page. A batch goes out within LOG_FLUSH_MS,
- * at LOG_BATCH_BYTES, and synchronously when the process exits.
- */
-const LOG_FLUSH_MS = 50;
-const LOG_BATCH_BYTES = 64 * 1024;
-let logBatch = '';
-let logTimer: NodeJS.Timeout | null = null;
-
-/** The time as ISO 8601, built once per millisecond. */
-let isoAt = 0;
-let isoText = '';
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== isoAt) {
-    isoAt = now;
-    isoText = new Date(now).toISOString();
-  }
-  return isoText;
-}
-
-function flushLog(): void {
-  if (logTimer) {
-    clearTimeout(logTimer);
-    logTimer = null;
-  }
-  if (!logBatch) return;
-  const out = logBatch;
-  logBatch = '';
-  process.stdout.write(out);
-}
-
-function writeLogLine(line: string): void {
-  logBatch += line;
-  if (logBatch.length >= LOG_BATCH_BYTES) flushLog();
-  else if (!logTimer) logTimer = setTimeout(flushLog, LOG_FLUSH_MS).unref();
-}
-
-process.on('exit', () => {
-  if (!logBatch) return;
-  try {
-    writeSync(1, logBatch);
-  } catch {
-    // stdout is gone: nothing left to tell
-  }
-});
-
 export function withOps(handler: RequestListener, options: OpsOptions): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const incoming = req.headers['x-request-id'];
@@ -110,11 +62,16 @@ export function withOps(handler: RequestListener, options: OpsOptions): RequestL
     if (options.accessLog && path !== '/healthz' && path !== '/readyz') {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
-        // Written by hand rather than JSON.stringify of an object: only the client's strings need escaping.
-        const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
         writeLogLine(
-          `{"time":"${isoNow()}","service":"storefront","msg":"request","requestId":"${requestId}","method":${JSON.stringify(req.method ?? '')},"host":${host === undefined ? 'null' : JSON.stringify(host)},"path":${JSON.stringify(logSafePath(path))},"status":${res.statusCode},"durationMs":${durationMs}}\n`,
+          formatAccessLine({
+            service: 'storefront',
+            requestId,
+            method: req.method,
+            host: req.headers['x-forwarded-host'] ?? req.headers.host,
+            path: logSafePath(path),
+            status: res.statusCode,
+            durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
         );
       });
     }
