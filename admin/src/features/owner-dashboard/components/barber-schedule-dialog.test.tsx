@@ -194,6 +194,20 @@ describe('BarberScheduleDialog', () => {
     expect(sent('POST')).toEqual([]);
   });
 
+  it('asks for a missing day or time instead of sending', async () => {
+    const { fetchMock, sent } = fakeApi();
+    vi.stubGlobal('fetch', fetchMock);
+    renderDialog();
+    await screen.findByText('No upcoming time off.');
+    await userEvent.clear(screen.getByLabelText('Start date'));
+    await userEvent.clear(screen.getByLabelText('End time'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Time Off' }));
+
+    expect(await screen.findByText('Choose a start date')).toBeInTheDocument();
+    expect(screen.getByText('Choose an end time')).toBeInTheDocument();
+    expect(sent('POST')).toEqual([]);
+  });
+
   it("shows the api's refusal of time off and keeps the form as typed", async () => {
     const { fetchMock } = fakeApi({
       refuse: {
