@@ -1,6 +1,7 @@
 /**
  * Bundles server/*.ts (and @barberly/common, which is TypeScript source) into dist/storefront-server.mjs and
- * writes dist/start.mjs. Everything else stays an import from node_modules, so vike/server is the same module
+ * writes dist/start.mjs, which runs it as its own process (the proxy may instead import the bundle and call
+ * startStorefront in its own process). Everything else stays an import from node_modules, so vike/server is the same module
  * instance that Vike's own build (dist/server/entry.mjs) registers the pages with.
  */
 import { writeFile } from 'node:fs/promises';
@@ -35,5 +36,5 @@ await build({
 // React and Vike pick their production builds from NODE_ENV when first imported: set it before any import runs.
 await writeFile(
   join(root, 'dist/start.mjs'),
-  `process.env.NODE_ENV ??= 'production';\nawait import('./storefront-server.mjs');\n`,
+  `process.env.NODE_ENV ??= 'production';\nconst { runStorefrontProcess } = await import('./storefront-server.mjs');\nawait runStorefrontProcess();\n`,
 );

@@ -2,7 +2,7 @@
  * The storefront server. Production: `node storefront/dist/start.mjs` (this file bundled next to Vike's build,
  * any working directory). Development: `npm run dev -w storefront` (tsx with Vite's dev middleware).
  */
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
@@ -23,8 +23,22 @@ function log(message: string, fields?: Record<string, unknown>) {
   console.error(JSON.stringify({ time: new Date().toISOString(), service: 'storefront', message, ...fields }));
 }
 
-async function main() {
-  const env = parseEnv(process.env);
+export interface StorefrontInstance {
+  /** The storefront's request handler, with its ops (request id, access log, drain): what its server answers with. */
+  handler: RequestListener;
+  /** Where its own server listens (the api's notifications and direct traffic arrive here). */
+  url: string;
+  /** Graceful stop: stop accepting, close idle keep-alive sockets, finish in-flight requests, close Redis. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a storefront: its own HTTP server on PORT, and the handler. Its own process (`node dist/start.mjs`) runs
+ * this once; `npm start`'s front door runs it inside the proxy process and calls `handler` straight away for shop
+ * pages, which saves the proxy hop (docs/decisions/0041-front-door-serves-shop-pages-in-process.md).
+ */
+export async function startStorefront(source: NodeJS.ProcessEnv): Promise<StorefrontInstance> {
+  const env = parseEnv(source);
   const here = dirname(fileURLToPath(import.meta.url));
 
   let clientDir: string | null = null;
@@ -56,47 +70,61 @@ async function main() {
   const events = redis ? subscribeToShopChanges({ redis, keyPrefix: env.REDIS_KEY_PREFIX, shops, log }) : null;
   events?.ready.catch((err: unknown) => log('redis subscribe failed', { err: String(err) }));
 
-  const { handler } = createStorefront({ env, shops, htmlCache, clientDir, devMiddleware, log });
+  const { handler: app } = createStorefront({ env, shops, htmlCache, clientDir, devMiddleware, log });
   let stopping = false;
-  const server = createServer(
-    withOps(handler, { redis, apiUrl: env.API_URL, isStopping: () => stopping, accessLog: env.ACCESS_LOG }),
-  );
-  server.on('error', (err) => {
-    log('storefront failed to listen', { err: err.message });
-    process.exit(1);
-  });
-  server.listen(env.PORT, env.HOST, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : env.PORT;
-    log('storefront listening', { url: `http://${env.HOST}:${port}`, redis: Boolean(redis), api: env.API_URL });
-  });
+  const handler = withOps(app, { redis, apiUrl: env.API_URL, isStopping: () => stopping, accessLog: env.ACCESS_LOG });
+  const server = createServer(handler);
   server.keepAliveTimeout = 65_000;
+  const url = await new Promise<string>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off('error', reject);
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : env.PORT;
+      resolve(`http://${env.HOST}:${port}`);
+    });
+  });
+  log('storefront listening', { url, redis: Boolean(redis), api: env.API_URL });
 
   // Graceful stop (a rolling restart drops nothing): stop accepting, close idle keep-alive sockets, answer what is
   // in flight with Connection: close (server/ops.ts), then close Redis; SHUTDOWN_GRACE_MS bounds the wait.
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
-    log('storefront stopping', { inFlightGraceMs: env.SHUTDOWN_GRACE_MS });
-    server.close(() => {
-      events?.subscriber.disconnect();
-      redis?.disconnect();
-      log('storefront stopped');
-      process.exit(0);
+  let stopped: Promise<void> | null = null;
+  const stop = () => {
+    stopped ??= new Promise<void>((resolve) => {
+      stopping = true;
+      log('storefront stopping', { inFlightGraceMs: env.SHUTDOWN_GRACE_MS });
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      idle.unref();
+      const force = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS);
+      force.unref();
+      server.close(() => {
+        clearInterval(idle);
+        clearTimeout(force);
+        events?.subscriber.disconnect();
+        redis?.disconnect();
+        log('storefront stopped');
+        resolve();
+      });
+      server.closeIdleConnections();
     });
-    server.closeIdleConnections();
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    idle.unref();
-    setTimeout(() => {
-      server.closeAllConnections();
-      process.exit(0);
-    }, env.SHUTDOWN_GRACE_MS).unref();
+    return stopped;
   };
+  return { handler, url, stop };
+}
+
+/** `node dist/start.mjs` (and `npm run dev`): the storefront as its own process. */
+export async function runStorefrontProcess(): Promise<void> {
+  let storefront: StorefrontInstance;
+  try {
+    storefront = await startStorefront(process.env);
+  } catch (err) {
+    log('storefront failed to start', { err: err instanceof Error ? err.message : String(err) });
+    process.exit(1);
+  }
+  const shutdown = () => void storefront.stop().then(() => process.exit(0));
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// The bundle (dist/storefront-server.mjs) only exports: dist/start.mjs runs it, the proxy may load it in-process.
+if (!bundled) void runStorefrontProcess();
