@@ -37,6 +37,14 @@ const EnvSchema = z.object({
    * true: another proxy in front of this one already set them; keep and extend them.
    */
   TRUST_PROXY: booleanFlag,
+  /**
+   * The storefront's server bundle (storefront/dist/storefront-server.mjs): when set, the storefront runs inside
+   * this process, listening on STOREFRONT_URL's address, and shop pages are handed to it without an HTTP hop.
+   */
+  STOREFRONT_MODULE: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export interface ProxyConfig {
@@ -49,6 +57,7 @@ export interface ProxyConfig {
   maxBodyBytes: number;
   proxyTimeoutMs: number;
   trustProxy: boolean;
+  storefrontModule: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -82,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProxyConfig {
     maxBodyBytes: e.MAX_BODY_BYTES,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    storefrontModule: e.STOREFRONT_MODULE ? path.resolve(e.STOREFRONT_MODULE) : undefined,
   };
 }

@@ -270,3 +270,57 @@ describe('request bodies', () => {
     }
   });
 });
+
+describe('the storefront inside the proxy process (npm start)', () => {
+  let inProcessPort = 0;
+  let storefrontConnections = 0;
+
+  beforeAll(async () => {
+    const api = fakeUpstream('api');
+    const apiPort = await start(api);
+    // The storefront's handler is called directly; its own server (unused here) counts connections to prove it.
+    const storefront = fakeUpstream('storefront in process');
+    storefront.on('connection', () => {
+      storefrontConnections += 1;
+    });
+    const storefrontPort = await start(storefront);
+    const handler = storefront.listeners('request')[0] as http.RequestListener;
+    const config = loadConfig({
+      PORT: '0',
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
+      ADMIN_DIR: adminDir,
+      APP_DOMAIN: 'localhost',
+    });
+    inProcessPort = await start(http.createServer(createProxyHandler(config, { storefrontHandler: handler })));
+  });
+
+  it('hands shop pages to the storefront handler without a connection, with the forwarded headers', async () => {
+    for (const [host, path] of [
+      [`joes.localhost:${inProcessPort}`, '/services?x=1'],
+      [`localhost:${inProcessPort}`, '/shop/joes/book'],
+      [`localhost:${inProcessPort}`, '/demo/shop/urban'],
+    ] as const) {
+      const res = await request(inProcessPort, { path, host, headers: { 'x-forwarded-for': '6.6.6.6' } });
+      const body = seen(res.body);
+      expect(body.upstream).toBe('storefront in process');
+      expect(body.url).toBe(path);
+      expect(body.headers.host).toBe(host);
+      expect(body.headers['x-forwarded-host']).toBe(host);
+      expect(body.headers['x-forwarded-proto']).toBe('http');
+      expect(body.headers['x-forwarded-for']).toBe('127.0.0.1');
+    }
+    expect(storefrontConnections).toBe(0);
+  });
+
+  it('still sends /api to the api, the admin shell for everything else, and never /_internal', async () => {
+    expect(seen((await request(inProcessPort, { path: '/api/shops/joes' })).body).upstream).toBe('api');
+    const admin = await request(inProcessPort, { path: '/dashboard/owner' });
+    expect(admin.body).toContain('Barberly admin shell');
+    const internal = await request(inProcessPort, {
+      path: '/_internal/shop-changed',
+      host: `joes.localhost:${inProcessPort}`,
+    });
+    expect(internal.status).toBe(404);
+  });
+});

@@ -92,7 +92,34 @@ interface ProxiedRequest extends http.IncomingMessage {
   proxyTimedOut?: boolean;
 }
 
-type Upstream = ReturnType<typeof createUpstream>;
+/** Hands a request to an upstream: over HTTP (http-proxy) or to a handler in this process. */
+type Upstream = (req: ProxiedRequest, res: http.ServerResponse, next: (err?: unknown) => void) => unknown;
+
+/** The X-Forwarded-* headers an upstream receives: what the client sent when the proxy trusts its own front. */
+function forwardedHeaders(req: http.IncomingMessage, config: ProxyConfig) {
+  const address = clientAddress(req);
+  const host = req.headers.host ?? '';
+  if (config.trustProxy) {
+    const forwardedFor = headerValue(req.headers['x-forwarded-for']);
+    return {
+      'x-forwarded-for': forwardedFor ? `${forwardedFor}, ${address}` : address,
+      'x-forwarded-host': headerValue(req.headers['x-forwarded-host']) ?? host,
+      'x-forwarded-proto': headerValue(req.headers['x-forwarded-proto']) ?? 'http',
+    };
+  }
+  return { 'x-forwarded-for': address, 'x-forwarded-host': host, 'x-forwarded-proto': 'http' };
+}
+
+/**
+ * The storefront running inside this process (`npm start`): requests are handed to its handler as they are, with
+ * the same X-Forwarded-* headers the HTTP hop would add, and no socket, parse or copy in between.
+ */
+function inProcessUpstream(handler: http.RequestListener, config: ProxyConfig) {
+  return (req: ProxiedRequest, res: http.ServerResponse): void => {
+    Object.assign(req.headers, forwardedHeaders(req, config));
+    handler(req, res);
+  };
+}
 
 function createUpstream(name: 'api' | 'storefront', target: string, config: ProxyConfig) {
   const agent = target.startsWith('https:')
@@ -107,18 +134,7 @@ function createUpstream(name: 'api' | 'storefront', target: string, config: Prox
     proxyTimeout: config.proxyTimeoutMs,
     on: {
       proxyReq(proxyReq, req) {
-        const address = clientAddress(req);
-        const host = req.headers.host ?? '';
-        if (config.trustProxy) {
-          const forwardedFor = headerValue(req.headers['x-forwarded-for']);
-          proxyReq.setHeader('X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${address}` : address);
-          proxyReq.setHeader('X-Forwarded-Host', headerValue(req.headers['x-forwarded-host']) ?? host);
-          proxyReq.setHeader('X-Forwarded-Proto', headerValue(req.headers['x-forwarded-proto']) ?? 'http');
-        } else {
-          proxyReq.setHeader('X-Forwarded-For', address);
-          proxyReq.setHeader('X-Forwarded-Host', host);
-          proxyReq.setHeader('X-Forwarded-Proto', 'http');
-        }
+        for (const [name, value] of Object.entries(forwardedHeaders(req, config))) proxyReq.setHeader(name, value);
         // Connection is hop-by-hop: a client's 'close' (curl, HTTP/1.0) must not close the pooled upstream socket.
         proxyReq.setHeader('Connection', 'keep-alive');
         proxyReq.on('timeout', () => {
@@ -189,9 +205,14 @@ function hasBody(req: http.IncomingMessage): boolean {
  * the hop to less than half. Everything else (bodies to size-check, /healthz, /_internal, the admin's static
  * files) goes through the Express app.
  */
-export function createProxyHandler(config: ProxyConfig): http.RequestListener {
+export function createProxyHandler(
+  config: ProxyConfig,
+  options: { storefrontHandler?: http.RequestListener } = {},
+): http.RequestListener {
   const api = createUpstream('api', config.apiUrl, config);
-  const storefront = createUpstream('storefront', config.storefrontUrl, config);
+  const storefront: Upstream = options.storefrontHandler
+    ? inProcessUpstream(options.storefrontHandler, config)
+    : createUpstream('storefront', config.storefrontUrl, config);
   const app = createApp(config, { api, storefront });
   return (req, res) => {
     const url = req.url ?? '/';
