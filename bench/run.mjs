@@ -16,7 +16,8 @@
 // Every row also reports the server processes' CPU time per request (from /proc), which a busy machine does not skew.
 //
 // Environment: BENCH_SECONDS (5 per row), BENCH_CONNECTIONS (50), BENCH_SHOPS (10000), BENCH_TOOL (wrk|autocannon),
-// BENCH_EDITS (20), BENCH_SWEEP_SECONDS (180), BENCH_WARMUP_ROUNDS (12), BENCH_KEEP=1 (keep logs). The services get
+// BENCH_EDITS (20), BENCH_SWEEP_SECONDS (180), BENCH_WARMUP_ROUNDS (12), BENCH_KEEP=1 (keep logs),
+// BENCH_SEPARATE_STOREFRONT=1 (the storefront as its own process behind the proxy's HTTP hop). The services get
 // the caller's environment as `npm start` would (ACCESS_LOG=false, PAGE_CACHE_MB...), minus DATABASE_URL and
 // REDIS_URL. Everything it starts is stopped at the end (or on Ctrl-C). Results: docs/benchmarks.md.
 import { spawn } from 'node:child_process';
@@ -324,7 +325,12 @@ async function main() {
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'HOST', 'PUBLIC_ORIGIN']) delete env[name];
   const launcher = spawn(
     ...(() => {
-      const argv = pinned(SERVER_CPU, [process.execPath, path.join(root, 'proxy/scripts/start.mjs')]);
+      const argv = pinned(SERVER_CPU, [
+        process.execPath,
+        path.join(root, 'proxy/scripts/start.mjs'),
+        // BENCH_SEPARATE_STOREFRONT=1: the storefront as its own process behind the proxy's HTTP hop (decision 0041).
+        ...(process.env.BENCH_SEPARATE_STOREFRONT === '1' ? ['--separate-storefront'] : []),
+      ]);
       return [argv[0], argv.slice(1)];
     })(),
     {
@@ -378,15 +384,18 @@ async function main() {
     throw new Error('could not find the storefront address or DATABASE_URL in the output');
   const token = fs.readFileSync(path.join(work, 'data', 'internal-token'), 'utf8').trim();
   const front = `http://127.0.0.1:${port}`;
-  const storefrontPid = children(launcher.pid)
-    .flatMap((pid) => [pid, ...children(pid)])
-    .find((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('storefront/dist/start.mjs');
-      } catch {
-        return false;
-      }
-    });
+  // The storefront's own process, or the proxy's when the storefront runs inside it (npm start's default).
+  const processRunning = (script) =>
+    children(launcher.pid)
+      .flatMap((pid) => [pid, ...children(pid)])
+      .find((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
+        } catch {
+          return false;
+        }
+      });
+  const storefrontPid = processRunning('storefront/dist/start.mjs') ?? processRunning('proxy/dist/main.js');
   // An older storefront build has no stats endpoint: the counters then read as unknown (NaN).
   const stats = () =>
     json(`${storefrontUrl}/_internal/stats`, { headers: { 'x-internal-token': token } }).catch(() => ({
@@ -765,12 +774,14 @@ function printTable(scale, { html, started }) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const row = (cells) =>
     `| ${cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const storefrontMode =
+    process.env.BENCH_SEPARATE_STOREFRONT === '1' ? 'in its own process' : 'inside the proxy process';
   console.log('');
   console.log(
     `Barberly bench ${new Date().toISOString()}: ${TOOL}, ${CONNECTIONS} connections, ${SECONDS} s per row, ${canPin ? 'load tool CPU 0 / servers CPU 1' : 'unpinned'}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}; page ${html.length} bytes`,
+      .join(' ')}; page ${html.length} bytes; storefront ${storefrontMode}`,
   );
   console.log('');
   console.log(row(header));

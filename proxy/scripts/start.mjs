@@ -8,7 +8,8 @@
 // Ctrl-C or SIGTERM stops the services, then the database. If any of them dies, everything stops.
 //
 // Flags (for diagnostics and tests): --no-build (never build; missing services are skipped),
-// --services=api,storefront,proxy (which to run; the proxy is always needed).
+// --services=api,storefront,proxy (which to run; the proxy is always needed), --separate-storefront (run the
+// storefront as its own process behind an HTTP hop instead of inside the proxy process, docs/decisions/0041).
 // BARBERLY_DATA_DIR moves .data/ (the embedded database, the internal token).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -23,7 +24,8 @@ import { BUILD_OUTPUTS } from './lib/workspaces.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const ALL_SERVICES = ['api', 'storefront', 'proxy'];
-const HEALTH_TIMEOUT_MS = { api: 180_000, storefront: 90_000, proxy: 30_000 };
+// The proxy may load the storefront in its own process first (--separate-storefront not given): as long as it.
+const HEALTH_TIMEOUT_MS = { api: 180_000, storefront: 90_000, proxy: 90_000 };
 const STOP_GRACE_MS = 10_000;
 
 function fail(message) {
@@ -35,15 +37,19 @@ function fail(message) {
 // Options
 
 function parseArgs(argv) {
-  const options = { build: true, services: ALL_SERVICES };
+  const options = { build: true, services: ALL_SERVICES, separateStorefront: false };
   for (const arg of argv) {
     if (arg === '--no-build') options.build = false;
+    else if (arg === '--separate-storefront') options.separateStorefront = true;
     else if (arg.startsWith('--services=')) {
       const services = arg.slice('--services='.length).split(',').filter(Boolean);
       const unknown = services.filter((s) => !ALL_SERVICES.includes(s));
       if (unknown.length) fail(`unknown service(s) ${unknown.join(', ')}; choose from ${ALL_SERVICES.join(', ')}`);
       options.services = [...new Set([...services, 'proxy'])];
-    } else fail(`unknown argument ${arg}; usage: npm start [-- --no-build] [-- --services=api,storefront,proxy]`);
+    } else
+      fail(
+        `unknown argument ${arg}; usage: npm start [-- --no-build] [-- --services=api,storefront,proxy] [-- --separate-storefront]`,
+      );
   }
   return options;
 }
@@ -342,33 +348,42 @@ async function main() {
       }),
     });
   }
-  if (want('storefront', 'storefront/dist/start.mjs')) {
+  const storefrontEnv = { ...shared, API_URL: apiUrl };
+  // By default the storefront runs inside the proxy process (shop pages skip the HTTP hop, which cost 8-10 times
+  // the page itself); it still listens on storefrontUrl for the api's notifications and its own health check.
+  const storefrontInProxy =
+    want('storefront', 'storefront/dist/start.mjs') && !options.separateStorefront
+      ? path.join(root, 'storefront/dist/storefront-server.mjs')
+      : undefined;
+  if (options.separateStorefront && want('storefront', 'storefront/dist/start.mjs')) {
     plan.push({
       name: 'storefront',
       health: `${storefrontUrl}/healthz`,
       child: spawnService('storefront', path.join(root, 'storefront/dist/start.mjs'), {
-        ...shared,
+        ...storefrontEnv,
         PORT: String(storefrontPort),
         HOST: '127.0.0.1',
-        API_URL: apiUrl,
       }),
     });
   }
   if (!fs.existsSync(path.join(root, 'admin/dist/index.html'))) {
     log('launcher', 'warning: admin/dist is missing, so the admin app answers 503 until it is built');
   }
-  plan.push({
-    name: 'proxy',
-    health: `http://127.0.0.1:${PORT}/healthz`,
-    child: spawnService('proxy', proxyScript, {
-      PORT: String(PORT),
-      ...(HOST ? { HOST } : {}),
-      API_URL: apiUrl,
-      STOREFRONT_URL: storefrontUrl,
-      ADMIN_DIR: path.join(root, 'admin/dist'),
-      APP_DOMAIN,
-    }),
+  const proxy = spawnService('proxy', proxyScript, {
+    ...(storefrontInProxy ? storefrontEnv : {}),
+    PORT: String(PORT),
+    ...(HOST ? { HOST } : {}),
+    API_URL: apiUrl,
+    STOREFRONT_URL: storefrontUrl,
+    ADMIN_DIR: path.join(root, 'admin/dist'),
+    APP_DOMAIN,
+    ...(storefrontInProxy ? { STOREFRONT_MODULE: storefrontInProxy } : {}),
   });
+  plan.push({ name: 'proxy', health: `http://127.0.0.1:${PORT}/healthz`, child: proxy });
+  if (storefrontInProxy) {
+    log('launcher', `storefront runs inside the proxy process on ${storefrontUrl}`);
+    plan.push({ name: 'storefront', health: `${storefrontUrl}/healthz`, child: proxy });
+  }
 
   const healthy = await Promise.all(
     plan.map(({ name, child, health }) => waitForHealth(name, child, health, HEALTH_TIMEOUT_MS[name])),
