@@ -280,6 +280,105 @@ describe('nginx routes by Host and path like the proxy', () => {
   });
 });
 
+describe('the micro-cache for shop pages', () => {
+  let second: { slug: string; id: string; token: string };
+
+  beforeAll(async () => {
+    const email = `ops-cache+${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const signup = await request(nginxPort, '/auth/v1/signup', {
+      host: main(),
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'Barberly-ops-Passw0rd!' }),
+    });
+    const token = (JSON.parse(signup.text) as { access_token: string }).access_token;
+    const secondSlug = `ops-cache-${crypto.randomBytes(3).toString('hex')}`;
+    const created = await request(nginxPort, '/api/shops', {
+      host: main(),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Second Chair Studio', slug: secondSlug }),
+    });
+    expect(created.status, created.text).toBe(201);
+    second = { slug: secondSlug, id: (JSON.parse(created.text) as { id: string }).id, token };
+  });
+
+  it('answers a repeat request for a shop page itself, and never with another shop’s page', async () => {
+    // The storefront renders each page once; nginx then keeps it for a second. The first of these may already be a
+    // HIT if an earlier test asked for the same page within the second.
+    const first = await get('/', `${slug}.${main()}`);
+    const repeat = await get('/', `${slug}.${main()}`);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers['x-cache']).toBe('HIT');
+    expect(repeat.text).toBe(first.text);
+    expect(repeat.headers['x-accel-expires']).toBeUndefined();
+    expect(repeat.headers['content-security-policy']).toBeDefined();
+    // Same path, other shop: its own page, from the storefront.
+    const other = await get('/', `${second.slug}.${main()}`);
+    expect(other.text).toContain('Second Chair Studio');
+    expect(other.text).not.toContain('Ops Test Barbers');
+    const onMain = await get(`/shop/${second.slug}`);
+    expect(onMain.text).toContain('Second Chair Studio');
+    // One copy per encoding: a gzip client never gets the plain bytes, a plain client never gzip.
+    const zipped = await get('/', `${slug}.${main()}`, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(first.text);
+    const plain = await get('/', `${slug}.${main()}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(first.text);
+  });
+
+  it('never keeps the booking page, a manage page, an unknown shop or the api', async () => {
+    for (const [pathname, host] of [
+      [`/shop/${slug}/book`, main()],
+      [`/shop/${slug}/appointments/not-a-real-token`, main()],
+      ['/', `no-such-shop-${crypto.randomBytes(3).toString('hex')}.${main()}`],
+      [`/api/shops/${slug}`, main()],
+    ] as const) {
+      await get(pathname, host);
+      const again = await get(pathname, host);
+      expect(again.headers['x-cache'], `${host}${pathname}`).not.toBe('HIT');
+    }
+  });
+
+  it('shows an owner’s edit within a second', async () => {
+    const host = `${second.slug}.${main()}`;
+    await get('/', host);
+    expect((await get('/', host)).headers['x-cache']).toBe('HIT');
+    const edited = await request(nginxPort, `/api/shops/${second.id}`, {
+      host: main(),
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${second.token}` },
+      body: JSON.stringify({ name: 'Second Chair Studio Renamed' }),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    await expect
+      .poll(async () => (await get('/', host)).text.includes('Second Chair Studio Renamed'), { timeout: 5000 })
+      .toBe(true);
+  });
+
+  it('serves the last good page while no storefront answers, and fresh pages once they are back', async () => {
+    const host = `${slug}.${main()}`;
+    const good = await get('/', host);
+    expect(good.status).toBe(200);
+    for (const storefront of storefronts) await storefront.stop('SIGTERM');
+    try {
+      // Fresh for a second (HIT), then past its time with no storefront to ask (STALE): the page all along.
+      const answers: { status: number; cache: unknown; same: boolean }[] = [];
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && answers.at(-1)?.cache !== 'STALE') {
+        const answer = await get('/', host);
+        answers.push({ status: answer.status, cache: answer.headers['x-cache'], same: answer.text === good.text });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(answers.at(-1)?.cache).toBe('STALE');
+      expect(answers.every((a) => a.status === 200 && a.same)).toBe(true);
+    } finally {
+      for (const storefront of storefronts) await storefront.start();
+    }
+    await expect.poll(async () => (await get('/', host)).headers['x-cache'], { timeout: 10_000 }).not.toBe('STALE');
+  });
+});
+
 describe('a rolling restart of the storefront', () => {
   it('drops no request while each of the two storefront processes is stopped with SIGTERM and started again', async () => {
     const paths = [

@@ -77,12 +77,17 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
 /** 200 with the best encoding the client accepts, or 304 when it already holds this version. */
 export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
   const status = entry.status ?? 200;
-  const headers: Record<string, string | number> = {
+  const headers: Record<string, string | number> = {};
+  // A public page (the page cache holds only shop and demo pages): nginx may keep it for one second
+  // (nginx/nginx.conf.template, decision 0042) and does not pass the header on. It must come before Cache-Control:
+  // nginx 1.22 reads the headers in order and a 'no-cache' it meets first makes the response uncacheable.
+  if (status === 200) headers['x-accel-expires'] = '1';
+  Object.assign(headers, {
     'content-type': entry.contentType,
     ...PAGE_SECURITY_HEADERS,
     'cache-control': status === 200 ? 'no-cache' : 'no-store',
     vary: 'Accept-Encoding',
-  };
+  });
   if (status === 200) headers.etag = entry.etag;
   else headers['retry-after'] = '5';
   if (status === 200 && req.headers['if-none-match'] === entry.etag) {
