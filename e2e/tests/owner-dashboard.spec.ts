@@ -361,6 +361,8 @@ test('opening hours: shown Monday to Sunday, edited in a dialog, saved for the p
 
   await page.getByRole('button', { name: 'Edit Hours' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Opening Hours' });
+  // The wide dialog on a desktop screen: a week of times side by side, not squeezed into the narrow one.
+  expect((await dialog.boundingBox())?.width).toBeGreaterThan(600);
   await dialog.getByLabel('Monday closed').check();
   await expect(dialog.getByLabel('Monday opening time')).toBeDisabled();
   await dialog.getByLabel('Saturday opening time').fill('16:00');

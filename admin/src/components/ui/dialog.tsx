@@ -12,14 +12,15 @@ export interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  className?: string;
+  /** 'md' (448 px from small screens up, the default) or 'lg' (672 px: a week of hours side by side). */
+  size?: 'md' | 'lg';
 }
 
 /**
  * A modal dialog: focus moves in and stays in (Tab wraps), Escape and the backdrop close it, the page behind is
  * inert and does not scroll, and focus returns to where it was when it closes.
  */
-export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, size = 'md' }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -87,8 +88,8 @@ export function Dialog({ open, onClose, title, description, children, className 
         tabIndex={-1}
         className={cn(
           'relative max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 text-neutral-900 shadow-2xl outline-none',
-          'sm:max-w-md sm:rounded-2xl motion-safe:animate-[dialog-in_180ms_ease-out]',
-          className,
+          size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-md',
+          'sm:rounded-2xl motion-safe:animate-[dialog-in_180ms_ease-out]',
         )}
       >
         <button

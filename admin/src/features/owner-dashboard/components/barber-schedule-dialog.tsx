@@ -343,7 +343,7 @@ export function BarberScheduleDialog({
       onClose={onClose}
       title={barber ? `Schedule for ${barber.name}` : 'Schedule'}
       description="When this barber can be booked."
-      className="sm:max-w-2xl"
+      size="lg"
     >
       {barber ? <ScheduleContent shop={shop} barber={barber} onClose={onClose} /> : null}
     </Dialog>

@@ -82,7 +82,7 @@ export function HoursCard({ shop }: { shop: Shop }) {
         onClose={() => setOpen(false)}
         title="Edit Opening Hours"
         description="Tick Closed for days you are off."
-        className="sm:max-w-2xl"
+        size="lg"
       >
         <EditHoursForm shop={shop} onClose={() => setOpen(false)} />
       </Dialog>
