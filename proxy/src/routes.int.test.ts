@@ -47,6 +47,18 @@ async function start(server: http.Server): Promise<number> {
   return listenOnFreePort(server);
 }
 
+/** The proxy's configuration for upstreams on these local ports (1 MB body limit, APP_DOMAIN localhost). */
+function configFor(apiPort: number, storefrontPort: number) {
+  return loadConfig({
+    PORT: '0',
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
+    ADMIN_DIR: adminDir,
+    APP_DOMAIN: 'localhost',
+    MAX_BODY_BYTES: String(1024 * 1024),
+  });
+}
+
 function seen(body: string): Seen {
   return JSON.parse(body) as Seen;
 }
@@ -64,15 +76,7 @@ beforeAll(async () => {
   });
   const apiPort = await start(api);
   const storefrontPort = await start(fakeUpstream('storefront'));
-  const config = loadConfig({
-    PORT: '0',
-    API_URL: `http://127.0.0.1:${apiPort}`,
-    STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
-    ADMIN_DIR: adminDir,
-    APP_DOMAIN: 'localhost',
-    MAX_BODY_BYTES: String(1024 * 1024),
-  });
-  proxyPort = await start(http.createServer(createProxyHandler(config)));
+  proxyPort = await start(http.createServer(createProxyHandler(configFor(apiPort, storefrontPort))));
 });
 
 afterAll(async () => {
@@ -285,14 +289,9 @@ describe('the storefront inside the proxy process (npm start)', () => {
     });
     const storefrontPort = await start(storefront);
     const handler = storefront.listeners('request')[0] as http.RequestListener;
-    const config = loadConfig({
-      PORT: '0',
-      API_URL: `http://127.0.0.1:${apiPort}`,
-      STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
-      ADMIN_DIR: adminDir,
-      APP_DOMAIN: 'localhost',
-    });
-    inProcessPort = await start(http.createServer(createProxyHandler(config, { storefrontHandler: handler })));
+    inProcessPort = await start(
+      http.createServer(createProxyHandler(configFor(apiPort, storefrontPort), { storefrontHandler: handler })),
+    );
   });
 
   it('hands shop pages to the storefront handler without a connection, with the forwarded headers', async () => {
