@@ -36,4 +36,6 @@ export const BOOKING_MESSAGES = {
   joinOwnShop: 'You own this shop, so you cannot join it as a barber.',
   joinOtherShop: 'You already belong to another shop.',
   timeOffOrder: 'Time off must end after it starts',
+  notLinkedBarber: 'Only a barber who has joined a shop can manage their own schedule.',
+  ownHoursOnly: 'You can change only your working hours here. Ask the shop owner to change anything else.',
 } as const;

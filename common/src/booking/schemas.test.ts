@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { defaultHours } from '../hours';
 import { fieldErrors } from '../validation';
 import { BOOKING_MESSAGES } from './messages';
-import { BookingRequestSchema, JoinShopSchema, TimeZoneSchema } from './schemas';
+import { BarberOwnSettingsPatchSchema, BookingRequestSchema, JoinShopSchema, TimeZoneSchema } from './schemas';
 import { isValidTimeZone } from './time-zone';
 
 const valid = {
@@ -58,5 +59,20 @@ describe('JoinShopSchema', () => {
   });
   it.each(['K7QX3M2', 'K7QX3M2PP', 'O0QX3M2P'])('refuses %s', (code) => {
     expect(JoinShopSchema.safeParse({ code }).success).toBe(false);
+  });
+});
+
+describe('BarberOwnSettingsPatchSchema', () => {
+  it("takes a barber's own week, or null for the shop's", () => {
+    expect(BarberOwnSettingsPatchSchema.parse({ hours_json: defaultHours() })).toEqual({ hours_json: defaultHours() });
+    expect(BarberOwnSettingsPatchSchema.parse({ hours_json: null })).toEqual({ hours_json: null });
+  });
+
+  it('refuses the invite e-mail and the account link with a message saying only hours change here', () => {
+    for (const body of [{ email: 'sam@example.com' }, { userId: null }, { hours_json: null, email: '' }]) {
+      const result = BarberOwnSettingsPatchSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(BOOKING_MESSAGES.ownHoursOnly);
+    }
   });
 });

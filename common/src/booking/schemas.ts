@@ -112,7 +112,17 @@ export const BarberSettingsPatchSchema = z
   .partial()
   .strict();
 
-/** POST /api/shops/{id}/barbers/{barberId}/time-off */
+/**
+ * PATCH /api/barber/settings: the signed-in barber's own hours (null: the shop's), nothing else. The invite e-mail
+ * and the account link stay the owner's (decision 0024), so any other field refuses the whole request.
+ */
+export const BarberOwnSettingsPatchSchema = z.strictObject(
+  { hours_json: HoursSchema.nullable().optional() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? BOOKING_MESSAGES.ownHoursOnly : undefined) },
+);
+export type BarberOwnSettingsPatch = z.input<typeof BarberOwnSettingsPatchSchema>;
+
+/** POST /api/shops/{id}/barbers/{barberId}/time-off and POST /api/barber/time-off */
 export const TimeOffRequestSchema = z
   .object({
     start: InstantSchema,

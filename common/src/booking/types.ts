@@ -127,3 +127,9 @@ export interface BarberSettings {
   userId: string | null;
   timeOff: TimeOff[];
 }
+
+/** GET|PATCH /api/barber/settings: the signed-in barber's own settings, with their shop's zone and hours. */
+export interface MyBarberSettings extends BarberSettings {
+  /** Times are shown in timeZone; hours_json is the shop's week, which the barber works when their own is null. */
+  shop: { id: string; name: string; timeZone: string; hours_json: Hours };
+}
