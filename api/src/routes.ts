@@ -4,6 +4,7 @@ import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { availabilityRouter } from './modules/availability/availability.router';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
+import { myScheduleRouter } from './modules/barbers/my-schedule.router';
 import { configRouter } from './modules/config/config.router';
 import { joinCodesRouter } from './modules/join-codes/join-codes.router';
 import { leadsRouter } from './modules/leads/leads.router';
@@ -50,6 +51,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events }),
     barberSettingsRouter({ dataSource }),
+    myScheduleRouter({ dataSource }),
     availabilityRouter({ dataSource, now, config }),
     appointmentsRouter({
       ...bookingDeps,

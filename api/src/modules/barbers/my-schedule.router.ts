@@ -1,0 +1,41 @@
+import { type Request, Router } from 'express';
+import type { DataSource } from 'typeorm';
+import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import { pathParam } from '../shops/shop-access';
+import {
+  addTimeOff,
+  deleteTimeOff,
+  getMyBarberSettings,
+  loadLinkedBarber,
+  patchMyBarberSettings,
+} from './barber-settings.service';
+
+/**
+ * /api/barber/settings and /api/barber/time-off: the signed-in barber's own hours and time off. No id in the path:
+ * the barber is always the one linked to the caller's account, so nobody reaches another barber's schedule here.
+ */
+export function myScheduleRouter(deps: { dataSource: DataSource }): Router {
+  const router = Router();
+  const manager = deps.dataSource.manager;
+  const linked = (req: Request) => loadLinkedBarber(manager, currentUser(req).id);
+
+  router.get('/barber/settings', requireAuth, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await getMyBarberSettings(manager, await linked(req)));
+  });
+
+  router.patch('/barber/settings', requireAuth, async (req, res) => {
+    res.json(await patchMyBarberSettings(manager, await linked(req), req.body));
+  });
+
+  router.post('/barber/time-off', requireAuth, async (req, res) => {
+    res.status(201).json(await addTimeOff(manager, await linked(req), req.body));
+  });
+
+  router.delete('/barber/time-off/:timeOffId', requireAuth, async (req, res) => {
+    await deleteTimeOff(manager, await linked(req), pathParam(req.params, 'timeOffId'));
+    res.status(204).end();
+  });
+
+  return router;
+}
