@@ -1,1 +1,2 @@
+export { MyScheduleDialog } from './components/barber-schedule-dialog';
 export { OwnerDashboard } from './components/owner-dashboard';

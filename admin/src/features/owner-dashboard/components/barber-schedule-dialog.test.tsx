@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { setTokenSource } from '../../../lib/api-client';
-import { BarberScheduleDialog } from './barber-schedule-dialog';
+import { BarberScheduleDialog, MyScheduleDialog } from './barber-schedule-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -34,8 +34,9 @@ const SHOP = {
   hours_json: SHOP_HOURS,
   timeZone: 'Asia/Tokyo',
 } as Shop;
-const SETTINGS_URL = `/api/shops/${SHOP_ID}/barbers/${BARBER.id}/settings`;
-const TIME_OFF_URL = `/api/shops/${SHOP_ID}/barbers/${BARBER.id}/time-off`;
+const OWNER_BASE = `/api/shops/${SHOP_ID}/barbers/${BARBER.id}`;
+const SETTINGS_URL = `${OWNER_BASE}/settings`;
+const TIME_OFF_URL = `${OWNER_BASE}/time-off`;
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -43,8 +44,14 @@ const json = (status: number, body?: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** The settings api of one barber behind fetch; `refuse` answers that method with the api's error instead. */
-function fakeApi(opts: { timeOff?: TimeOff[]; refuse?: { method: string; status: number; body: unknown } } = {}) {
+/**
+ * The settings api of one barber behind fetch, under the owner's path or (base '/api/barber') the barber's own;
+ * `refuse` answers that method with the api's error instead.
+ */
+function fakeApi(
+  opts: { timeOff?: TimeOff[]; refuse?: { method: string; status: number; body: unknown }; base?: string } = {},
+) {
+  const base = opts.base ?? OWNER_BASE;
   let settings: BarberSettings = {
     barberId: BARBER.id,
     hours_json: null,
@@ -57,17 +64,17 @@ function fakeApi(opts: { timeOff?: TimeOff[]; refuse?: { method: string; status:
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (opts.refuse?.method === method) return json(opts.refuse.status, opts.refuse.body);
-    if (url === SETTINGS_URL && method === 'GET') return json(200, settings);
-    if (url === SETTINGS_URL && method === 'PATCH') {
+    if (url === `${base}/settings` && method === 'GET') return json(200, settings);
+    if (url === `${base}/settings` && method === 'PATCH') {
       settings = { ...settings, ...body };
       return json(200, settings);
     }
-    if (url === TIME_OFF_URL && method === 'POST') {
+    if (url === `${base}/time-off` && method === 'POST') {
       const entry = { id: `t${settings.timeOff.length + 1}`, reason: '', ...body };
       settings = { ...settings, timeOff: [...settings.timeOff, entry] };
       return json(201, entry);
     }
-    if (url.startsWith(`${TIME_OFF_URL}/`) && method === 'DELETE') {
+    if (url.startsWith(`${base}/time-off/`) && method === 'DELETE') {
       const id = url.split('/').pop();
       settings = { ...settings, timeOff: settings.timeOff.filter((t) => t.id !== id) };
       return json(204);
@@ -81,11 +88,11 @@ function fakeApi(opts: { timeOff?: TimeOff[]; refuse?: { method: string; status:
   return { fetchMock, sent };
 }
 
-function renderDialog() {
+function renderDialog(dialog = <BarberScheduleDialog shop={SHOP} barber={BARBER} open onClose={vi.fn()} />) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
-      <BarberScheduleDialog shop={SHOP} barber={BARBER} open onClose={vi.fn()} />
+      {dialog}
       <Toaster />
     </QueryClientProvider>,
   );
@@ -268,5 +275,76 @@ describe('BarberScheduleDialog', () => {
     expect(await screen.findByText('The schedule could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe("MyScheduleDialog (a barber's own schedule)", () => {
+  beforeEach(() => setTokenSource(async () => 'token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderMine = () =>
+    renderDialog(<MyScheduleDialog timeZone="Asia/Tokyo" shopHours={SHOP_HOURS} open onClose={vi.fn()} />);
+
+  it("saves the barber's own hours on /api/barber/settings, starting from the shop's week", async () => {
+    const { fetchMock, sent } = fakeApi({ base: '/api/barber' });
+    vi.stubGlobal('fetch', fetchMock);
+    renderMine();
+    expect(screen.getByRole('dialog', { name: 'My Schedule' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /You work whenever the shop is open/ })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('radio', { name: /Set the days and times you work/ }));
+    expect(screen.getByLabelText('Monday opening time')).toHaveValue('08:00');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Friday closed' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Hours' }));
+
+    // (The toast store outlives each test, so this waits for the request rather than for 'Hours saved'.)
+    await waitFor(() => expect(sent('PATCH')).toHaveLength(1));
+    expect(sent('PATCH')).toEqual([
+      {
+        url: '/api/barber/settings',
+        body: { hours_json: { ...SHOP_HOURS, friday: { open: '', close: '', closed: true } } },
+      },
+    ]);
+  });
+
+  it("adds and removes the barber's own time off on /api/barber/time-off, in the shop's zone", async () => {
+    const { fetchMock, sent } = fakeApi({ base: '/api/barber' });
+    vi.stubGlobal('fetch', fetchMock);
+    renderMine();
+    expect(await screen.findByText(/Clients cannot book you during time off/)).toHaveTextContent('Asia/Tokyo');
+    await fillTimeOff(['2030-03-04', '10:00'], ['2030-03-04', '15:30'], 'Holiday');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Time Off' }));
+
+    const when = 'Monday, March 4, 2030, 10:00 AM – 3:30 PM';
+    expect(await screen.findByRole('listitem', { name: when })).toHaveTextContent('Holiday');
+    expect(sent('POST')).toEqual([
+      {
+        url: '/api/barber/time-off',
+        body: { start: '2030-03-04T01:00:00.000Z', end: '2030-03-04T06:30:00.000Z', reason: 'Holiday' },
+      },
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: `Remove time off: ${when}` }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByText('No upcoming time off.')).toBeInTheDocument();
+    expect(sent('DELETE')).toEqual([{ url: '/api/barber/time-off/t1', body: undefined }]);
+  });
+
+  it("shows the api's refusal of the barber's hours in its words", async () => {
+    const { fetchMock } = fakeApi({
+      base: '/api/barber',
+      refuse: {
+        method: 'PATCH',
+        status: 400,
+        body: { error: { code: 'invalid_input', message: BOOKING_MESSAGES.ownHoursOnly } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderMine();
+    await userEvent.click(await screen.findByRole('radio', { name: /Own hours/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Hours' }));
+    expect(
+      await screen.findByText(`Failed to save hours. Please try again. ${BOOKING_MESSAGES.ownHoursOnly}`),
+    ).toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import {
+  scheduleApi,
   type TimeOffInput,
   useAddTimeOff,
   useBarberSettings,
@@ -31,14 +32,53 @@ import { barberHoursSavedToast, failureToast, timeOffAddedToast, timeOffRemovedT
 import { formatTimeOff, upcomingTimeOff } from '../lib/time-off';
 import { ConfirmDelete } from './shop-dialogs';
 
+/**
+ * Whose schedule the dialog edits, and where: the owner's view of one of the shop's barbers, or a barber's own
+ * (MyScheduleDialog). The forms below only know this, so both read and write through the same code.
+ */
+export interface ScheduleTarget {
+  /** Where settings and time-off live: scheduleApi.ofBarber(shopId, barberId) or scheduleApi.mine. */
+  apiBase: string;
+  /** The shop's zone: days and times are typed and shown in it. */
+  timeZone: string;
+  /** The shop's week: what 'Same as shop hours' means, and where own hours start. */
+  shopHours: Hours;
+  /** Who the texts speak of: a barber by name (the owner's view), or 'you' (the barber's own). */
+  who: { name: string } | 'you';
+}
+
+function wordsFor(who: ScheduleTarget['who']) {
+  if (who === 'you') {
+    return {
+      sameHint: 'You work whenever the shop is open.',
+      ownHint: 'Set the days and times you work.',
+      timeOffHint: 'Clients cannot book you during time off.',
+    };
+  }
+  return {
+    sameHint: `${who.name} works whenever the shop is open.`,
+    ownHint: `Set the days and times ${who.name} works.`,
+    timeOffHint: `Clients cannot book ${who.name} during time off.`,
+  };
+}
+
 const zoneOf = (shop: Shop) => shop.timeZone ?? BOOKING_DEFAULTS.timeZone;
 
+/** The owner's view of one barber of their shop. */
+export const ownerTarget = (shop: Shop, barber: Barber): ScheduleTarget => ({
+  apiBase: scheduleApi.ofBarber(shop.id, barber.id),
+  timeZone: zoneOf(shop),
+  shopHours: shop.hours_json,
+  who: { name: barber.name },
+});
+
 /** 'Same as shop hours' (hours_json null) or the barber's own week, saved with PATCH .../settings. */
-export function BarberHoursForm({ shop, barber, saved }: { shop: Shop; barber: Barber; saved: Hours | null }) {
-  const update = useUpdateBarberSettings(shop.id, barber.id);
+export function BarberHoursForm({ target, saved }: { target: ScheduleTarget; saved: Hours | null }) {
+  const update = useUpdateBarberSettings(target.apiBase);
+  const words = wordsFor(target.who);
   const [own, setOwn] = useState(saved !== null);
   // Switching to own hours starts from the shop's week; switching back and forth keeps what was typed.
-  const [hours, setHours] = useState<Hours>(saved ?? shop.hours_json);
+  const [hours, setHours] = useState<Hours>(saved ?? target.shopHours);
   const [tried, setTried] = useState(false);
   const errors = own && tried ? dayErrors(hours) : {};
   const name = useId();
@@ -80,8 +120,8 @@ export function BarberHoursForm({ shop, barber, saved }: { shop: Shop; barber: B
       <fieldset disabled={update.isPending} className="flex flex-col gap-3">
         <legend className="mb-3 text-lg font-bold tracking-tight">Working hours</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {choice(false, 'Same as shop hours', `${barber.name} works whenever the shop is open.`)}
-          {choice(true, 'Own hours', `Set the days and times ${barber.name} works.`)}
+          {choice(false, 'Same as shop hours', words.sameHint)}
+          {choice(true, 'Own hours', words.ownHint)}
         </div>
         {own ? <HoursEditor hours={hours} onChange={setHours} errors={errors} /> : null}
       </fieldset>
@@ -134,8 +174,8 @@ function timeOffFormSchema(timeZone: string) {
 }
 
 /** Add time off: start and end as a day and a time in the shop's zone, and an optional reason. */
-export function TimeOffForm({ shopId, barberId, timeZone }: { shopId: string; barberId: string; timeZone: string }) {
-  const add = useAddTimeOff(shopId, barberId);
+export function TimeOffForm({ apiBase, timeZone }: { apiBase: string; timeZone: string }) {
+  const add = useAddTimeOff(apiBase);
   const resolver = useMemo(() => zodResolver(timeOffFormSchema(timeZone)), [timeZone]);
   const today = localDateOf(new Date(), timeZone);
   const blank: TimeOffFormInput = {
@@ -246,9 +286,9 @@ function TimeOffItem({
 }
 
 /** Current and upcoming time off, each removable, and the form to add one. */
-export function TimeOffSection({ shop, barber, timeOff }: { shop: Shop; barber: Barber; timeOff: TimeOff[] }) {
-  const timeZone = zoneOf(shop);
-  const remove = useDeleteTimeOff(shop.id, barber.id);
+export function TimeOffSection({ target, timeOff }: { target: ScheduleTarget; timeOff: TimeOff[] }) {
+  const { timeZone, apiBase } = target;
+  const remove = useDeleteTimeOff(apiBase);
   const upcoming = upcomingTimeOff(timeOff, new Date());
   const headingId = useId();
   const onRemove = async (id: string) => {
@@ -266,8 +306,7 @@ export function TimeOffSection({ shop, barber, timeOff }: { shop: Shop; barber: 
           Time off
         </h3>
         <p className="text-sm text-neutral-600">
-          Clients cannot book {barber.name} during time off. Times are in the shop's time zone,{' '}
-          {timeZone.replace(/_/g, ' ')}.
+          {wordsFor(target.who).timeOffHint} Times are in the shop's time zone, {timeZone.replace(/_/g, ' ')}.
         </p>
       </div>
       {upcoming.length === 0 ? (
@@ -285,13 +324,13 @@ export function TimeOffSection({ shop, barber, timeOff }: { shop: Shop; barber: 
           ))}
         </ul>
       )}
-      <TimeOffForm shopId={shop.id} barberId={barber.id} timeZone={timeZone} />
+      <TimeOffForm apiBase={apiBase} timeZone={timeZone} />
     </section>
   );
 }
 
-function ScheduleContent({ shop, barber, onClose }: { shop: Shop; barber: Barber; onClose: () => void }) {
-  const settings = useBarberSettings(shop.id, barber.id);
+function ScheduleContent({ target, onClose }: { target: ScheduleTarget; onClose: () => void }) {
+  const settings = useBarberSettings(target.apiBase);
   if (settings.isPending) {
     return (
       <div className="grid place-items-center py-12 text-amber-500">
@@ -312,9 +351,9 @@ function ScheduleContent({ shop, barber, onClose }: { shop: Shop; barber: Barber
   }
   return (
     <div className="flex flex-col gap-6">
-      <BarberHoursForm shop={shop} barber={barber} saved={settings.data.hours_json} />
+      <BarberHoursForm target={target} saved={settings.data.hours_json} />
       <div className="border-t border-neutral-100 pt-5">
-        <TimeOffSection shop={shop} barber={barber} timeOff={settings.data.timeOff} />
+        <TimeOffSection target={target} timeOff={settings.data.timeOff} />
       </div>
       <div className="flex justify-end border-t border-neutral-100 pt-4">
         <Button variant="light" className="w-full sm:w-auto" onClick={onClose}>
@@ -325,7 +364,28 @@ function ScheduleContent({ shop, barber, onClose }: { shop: Shop; barber: Barber
   );
 }
 
-/** A barber's own hours and time off; availability follows them, the public shop page does not change. */
+/** Hours and time off of one barber; availability follows them, the public shop page does not change. */
+export function ScheduleDialog({
+  target,
+  title,
+  description,
+  open,
+  onClose,
+}: {
+  target: ScheduleTarget | undefined;
+  title: string;
+  description: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open && Boolean(target)} onClose={onClose} title={title} description={description} size="lg">
+      {target ? <ScheduleContent target={target} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+/** The owner's dialog (Barbers tab → Schedule) for one barber of their shop. */
 export function BarberScheduleDialog({
   shop,
   barber,
@@ -338,14 +398,38 @@ export function BarberScheduleDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={open && Boolean(barber)}
-      onClose={onClose}
+    <ScheduleDialog
+      target={barber ? ownerTarget(shop, barber) : undefined}
       title={barber ? `Schedule for ${barber.name}` : 'Schedule'}
       description="When this barber can be booked."
-      size="lg"
-    >
-      {barber ? <ScheduleContent shop={shop} barber={barber} onClose={onClose} /> : null}
-    </Dialog>
+      open={open}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The barber's own dialog (barber dashboard → My Schedule), on /api/barber/settings and /api/barber/time-off. The
+ * barber dashboard gets it from app/, and hands in the shop's zone and week from GET /api/barber/settings.
+ */
+export function MyScheduleDialog({
+  timeZone,
+  shopHours,
+  open,
+  onClose,
+}: {
+  timeZone: string;
+  shopHours: Hours;
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <ScheduleDialog
+      target={{ apiBase: scheduleApi.mine, timeZone, shopHours, who: 'you' }}
+      title="My Schedule"
+      description="When clients can book you."
+      open={open}
+      onClose={onClose}
+    />
   );
 }
