@@ -14,7 +14,7 @@ import { BarberDashboard } from '../../features/barber-dashboard';
 import { ClientDashboard } from '../../features/client-dashboard';
 import { GenericDashboard } from '../../features/dashboard';
 import { OnboardingPage } from '../../features/onboarding';
-import { OwnerDashboard } from '../../features/owner-dashboard';
+import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
 import { api } from '../../lib/api-client';
 import { useAuth, useUser } from '../../lib/auth';
 import { paths, stayOnLanding } from '../../lib/routes';
@@ -240,7 +240,7 @@ export function BarberDashboardRoute() {
   if (isLoading || notBarber || !slug) return <FullPageSpinner />;
   return (
     <AppShell label="Barber Dashboard">
-      <BarberDashboard />
+      <BarberDashboard ScheduleDialog={MyScheduleDialog} />
     </AppShell>
   );
 }

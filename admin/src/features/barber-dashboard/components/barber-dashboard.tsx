@@ -12,11 +12,13 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatCard } from '../../../components/ui/stat-card';
 import { useBarberDashboard } from '../api/barber-api';
+import { MyScheduleCard, type MyScheduleDialogProps } from './my-schedule-card';
 
 const ACTIONS: Array<{ label: string; icon: LucideIcon }> = [
   { label: 'My Calendar', icon: CalendarRange },
@@ -74,9 +76,10 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
 
 /**
  * Spec 2 'Barber dashboard', with issue #7's real numbers (GET /api/barber/dashboard): today's appointments, total
- * clients, the shop's services, and the next appointments. The six tool buttons are still to come.
+ * clients, the shop's services, and the next appointments; and My Schedule, the barber's own hours and time off
+ * (decision 0024), edited in the dialog app/ hands in. The six tool buttons are still to come.
  */
-export function BarberDashboard() {
+export function BarberDashboard({ ScheduleDialog }: { ScheduleDialog: ComponentType<MyScheduleDialogProps> }) {
   const dashboard = useBarberDashboard(true);
   const data = dashboard.data;
   return (
@@ -112,6 +115,7 @@ export function BarberDashboard() {
           </li>
         ))}
       </ul>
+      <MyScheduleCard ScheduleDialog={ScheduleDialog} />
       <Card>
         <CardHeader
           title="Upcoming Appointments"
