@@ -98,6 +98,10 @@ test('a barber who joined a shop closes a weekday and takes time off, and client
     'Closed',
   );
   await expect(page.getByText('1 upcoming time off entry.')).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    'the dashboard scrolls sideways on a 360 px phone',
+  ).toBe(true);
 
   // The public availability follows: nothing on the closed weekday, nothing overlapping the time off.
   expect(await bookable(me.id, dayOff)).toEqual([]);
