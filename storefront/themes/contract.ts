@@ -88,7 +88,7 @@ export interface ResolvedTheme extends StorefrontTheme {
     base: string;
     /** Text drawn on `base`. */
     contrast: string;
-    /** The primary as text or outline on the page background, or a readable fallback. */
+    /** The primary as text or outline on the page background and its cards (4.5:1), tinted or replaced to read. */
     onBackground: string;
     /** Same, on the header band. */
     onHeader: string;

@@ -31,7 +31,8 @@ export function withPrimaryColor(name: Theme, primaryColor: string, font: string
     primary: {
       base: primaryColor,
       contrast: readableOn(primaryColor),
-      onBackground: accentOn(primaryColor, palette.background, palette.text),
+      // Drawn on the page and on the cards on it (urban's cards are lighter than its page).
+      onBackground: accentOn(primaryColor, [palette.background, palette.surface], palette.text),
       onHeader: accentOn(primaryColor, palette.headerBackground, palette.headerText),
     },
     // The default 'Inter' is no choice of the owner's: only a font they picked replaces the theme's own.
