@@ -117,7 +117,7 @@ export function Features() {
               </ul>
             </div>
             <div aria-hidden="true" className="rounded-2xl border border-white/10 bg-neutral-900 p-5 text-sm">
-              <p className="text-xs font-semibold tracking-wider text-neutral-500 uppercase">AI assistant</p>
+              <p className="text-xs font-semibold tracking-wider text-neutral-400 uppercase">AI assistant</p>
               <div className="mt-4 flex flex-col gap-3">
                 <p className="max-w-[85%] self-end rounded-2xl rounded-br-sm bg-amber-500 px-4 py-2 text-neutral-950">
                   Move James to Thursday and text him the new time.

@@ -86,11 +86,11 @@ function PhoneMockup() {
             </div>
             <CalendarCheck aria-hidden="true" className="size-6 text-amber-400" />
           </div>
-          <p className="mt-4 mb-2 text-[11px] font-semibold tracking-wider text-neutral-500 uppercase">Next up</p>
+          <p className="mt-4 mb-2 text-[11px] font-semibold tracking-wider text-neutral-400 uppercase">Next up</p>
           <div key={index} className={cn(!reduced && 'animate-[dialog-in_400ms_ease-out]')} data-testid="hero-featured">
             <AppointmentCard appt={featured} highlighted />
           </div>
-          <p className="mt-4 mb-2 text-[11px] font-semibold tracking-wider text-neutral-500 uppercase">Later today</p>
+          <p className="mt-4 mb-2 text-[11px] font-semibold tracking-wider text-neutral-400 uppercase">Later today</p>
           <div className="flex flex-col gap-2">
             {STATIC.map((appt) => (
               <AppointmentCard key={appt.client} appt={appt} />

@@ -40,7 +40,15 @@ export function SectionHeading({
 }) {
   return (
     <Reveal className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold tracking-widest text-amber-500 uppercase">{eyebrow}</p>
+      {/* Amber-500 reads on the dark sections; on white it is 2.1:1, so the light sections take amber-700 (5:1). */}
+      <p
+        className={cn(
+          'text-sm font-semibold tracking-widest uppercase',
+          tone === 'dark' ? 'text-amber-500' : 'text-amber-700',
+        )}
+      >
+        {eyebrow}
+      </p>
       <h2
         id={id}
         className={cn(

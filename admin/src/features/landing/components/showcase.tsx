@@ -28,7 +28,7 @@ const TEMPLATES: TemplatePreview[] = [
     description: 'Warm tones and serif type for the traditional shop with hot towels and straight razors.',
     bg: 'bg-[#1c1917]',
     fg: 'text-amber-50',
-    accent: 'bg-amber-600',
+    accent: 'bg-amber-700',
     heading: 'font-serif',
     book: 'Book Appointment',
   },
@@ -38,7 +38,7 @@ const TEMPLATES: TemplatePreview[] = [
     description: 'High contrast, loud type and artist spotlights for fades, designs and culture.',
     bg: 'bg-black',
     fg: 'text-white',
-    accent: 'bg-fuchsia-500',
+    accent: 'bg-fuchsia-600',
     heading: 'font-black uppercase tracking-tight',
     book: 'Book Now',
   },
@@ -153,12 +153,9 @@ export function Showcase() {
                   <h3 className="text-lg font-bold text-white">{THEME_LABELS[t.theme]}</h3>
                   <p className="mt-1 flex-1 text-sm text-neutral-400">{t.description}</p>
                   {/* The demo shops are served by the storefront: a full page load, not a router link. */}
-                  <a
-                    href={paths.demoShop(t.theme)}
-                    className={buttonClasses('outline', 'sm', 'mt-4 self-start')}
-                    aria-label={`View the ${THEME_LABELS[t.theme]} demo shop`}
-                  >
-                    View demo <ExternalLink aria-hidden="true" className="size-3.5" />
+                  <a href={paths.demoShop(t.theme)} className={buttonClasses('outline', 'sm', 'mt-4 self-start')}>
+                    {/* The visible text is the name (WCAG 2.5.3): a voice user says what they see. */}
+                    View the {THEME_LABELS[t.theme]} demo shop <ExternalLink aria-hidden="true" className="size-3.5" />
                   </a>
                 </div>
               </Reveal>

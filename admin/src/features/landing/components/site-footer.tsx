@@ -34,7 +34,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="mx-auto mt-10 max-w-7xl px-4 text-xs text-neutral-500 sm:px-6 lg:px-8">
+      <p className="mx-auto mt-10 max-w-7xl px-4 text-xs text-neutral-400 sm:px-6 lg:px-8">
         © {new Date().getFullYear()} Barberly. All rights reserved.
       </p>
     </footer>

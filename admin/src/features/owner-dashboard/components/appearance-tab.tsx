@@ -46,14 +46,16 @@ export function AppearanceTab({ shop, onEdit }: { shop: Shop; onEdit: () => void
         <Card>
           <CardHeader as="h3" title="Website Preview" description="Your live booking page." />
           <div className="mt-4 h-72 overflow-hidden rounded-xl border border-neutral-200 bg-neutral-100">
-            {/* Keyed on the version: every saved change reloads the preview. */}
+            {/* Keyed on the version: every saved change reloads the preview. A picture of the page, not a second
+                copy of it: inert keeps its links out of the tab order and the accessibility tree (Open Preview
+                below is the way in). */}
             <iframe
               key={shop.version}
               title="Website preview"
               src={paths.shop(shop.slug)}
               loading="lazy"
               className="pointer-events-none h-[36rem] w-[200%] origin-top-left scale-50 border-0"
-              tabIndex={-1}
+              inert
             />
           </div>
           <div className="mt-4 flex flex-wrap gap-2">

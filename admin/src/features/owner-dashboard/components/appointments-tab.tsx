@@ -170,12 +170,12 @@ export function AgendaDay({
         <section key={barber.id} aria-label={barber.name} className="rounded-2xl bg-neutral-100 p-4">
           <h3 className="flex items-baseline justify-between gap-2 font-bold">
             <span className="break-words">{barber.name}</span>
-            <span className="shrink-0 text-sm font-normal text-neutral-500">
+            <span className="shrink-0 text-sm font-normal text-neutral-600">
               {appointments.length === 1 ? '1 appointment' : `${appointments.length} appointments`}
             </span>
           </h3>
           {appointments.length === 0 ? (
-            <p className="mt-3 text-sm text-neutral-500">No appointments</p>
+            <p className="mt-3 text-sm text-neutral-600">No appointments</p>
           ) : (
             <ul aria-label={`Appointments with ${barber.name}`} className="mt-3 flex flex-col gap-3">
               {appointments.map((appointment) => (

@@ -28,12 +28,13 @@ export async function copyStandardUrl(shop: Pick<Shop, 'slug'>) {
   showToast((await copyText(standardUrlOf(shop))) ? urlCopiedToast : copyFailedToast);
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value; the wrapping div is the only element a <dl> may hold besides dt and dd. */
+function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={className ? `min-w-0 ${className}` : 'min-w-0'}>
       <dt className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">{label}</dt>
       <dd className="mt-0.5 break-words text-neutral-900">
-        {children || <span className="text-neutral-400">Not set</span>}
+        {children || <span className="text-neutral-500">Not set</span>}
       </dd>
     </div>
   );
@@ -101,9 +102,9 @@ export function OverviewTab({
           <dl className="mt-5 grid gap-4 sm:grid-cols-2">
             <Detail label="Name">{shop.name}</Detail>
             <Detail label="Template">{THEME_LABELS[shop.theme]}</Detail>
-            <div className="sm:col-span-2">
-              <Detail label="Description">{shop.bio}</Detail>
-            </div>
+            <Detail label="Description" className="sm:col-span-2">
+              {shop.bio}
+            </Detail>
             <Detail label="Address">{shop.address}</Detail>
             <Detail label="Phone">{shop.phoneNumber}</Detail>
           </dl>
