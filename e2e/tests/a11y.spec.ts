@@ -1,14 +1,8 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  DEFAULT_PASSWORD,
-  httpRequest,
-  shopSubdomainUrl,
-  signUpOwnerWithShop,
-  uniqueEmail,
-  uniqueSlug,
-} from '../support/api';
+import { httpRequest, shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
+import { registerThroughModal } from '../support/ui';
 import { book, hoursFromNow, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
 import { bookableShop, expectStep, shopDate } from './booking-helpers';
 
@@ -93,15 +87,7 @@ test('landing page, the login modal and the admin 404', async ({ page }) => {
 
 test('onboarding: the role choice and every step of the owner wizard', async ({ page }) => {
   const email = uniqueEmail('a11y');
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEFAULT_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await registerThroughModal(page, email);
 
   await expect(page.getByRole('button', { name: /I own a barbershop/ })).toBeVisible();
   await atBothSizes(page, 'onboarding, role choice');
@@ -211,14 +197,7 @@ test('barber dashboard', async ({ page }) => {
     token: owner.session.access_token,
   });
 
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEFAULT_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await registerThroughModal(page, email);
   await page.getByRole('button', { name: /I'm a barber/ }).click();
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
   await atBothSizes(page, 'onboarding, barber join');

@@ -2,7 +2,7 @@
 // the suite runs, appointments booked through the public api, and signing in through the modal.
 import { type Hours, WEEKDAYS } from '@barberly/common';
 import { expect, type Page } from '@playwright/test';
-import { DEFAULT_PASSWORD, getShopPage, httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
+import { getShopPage, httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
 
 const OPEN_ALL_DAY = Object.fromEntries(
   WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:45', closed: false }]),
@@ -77,17 +77,7 @@ export async function book(
   return res.json;
 }
 
-export async function signInThroughModal(page: Page, email: string, password = DEFAULT_PASSWORD) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
-}
-
-export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+export { signInThroughModal, toast } from '../support/ui';
 
 /** The number on a stat card ('Today's Appointments' -> '2'). */
 export const statValue = (page: Page, label: string) =>

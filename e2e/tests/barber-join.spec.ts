@@ -1,18 +1,11 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, httpRequest, signUp, uniqueEmail, updateMe } from '../support/api';
+import { httpRequest, signUp, uniqueEmail, updateMe } from '../support/api';
+import { registerThroughModal } from '../support/ui';
 import { book, hoursFromNow, shopWithTeam, signInThroughModal, statValue, toast } from './admin-booking-helpers';
 
 async function registerAsBarber(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEFAULT_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await registerThroughModal(page, email);
   await page.getByRole('button', { name: /I'm a barber/ }).click();
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
 }

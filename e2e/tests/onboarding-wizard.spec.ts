@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
 import {
-  DEFAULT_PASSWORD,
   getShopPage,
   shopSubdomainUrl,
   signUp,
@@ -11,28 +10,7 @@ import {
   uniqueSlug,
   updateMe,
 } from '../support/api';
-
-async function registerThroughModal(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEFAULT_PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
-}
-
-async function signInThroughModal(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(DEFAULT_PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
-}
+import { registerThroughModal, signInThroughModal } from '../support/ui';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 

@@ -2,7 +2,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   appUrl,
-  DEFAULT_PASSWORD,
   getShopPage,
   httpRequest,
   signUp,
@@ -12,16 +11,7 @@ import {
   uniqueSlug,
   updateMe,
 } from '../support/api';
-
-async function signInThroughModal(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(DEFAULT_PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
-}
+import { signInThroughModal, toast } from '../support/ui';
 
 /** A new owner with a shop, signed in on their dashboard. */
 async function ownerOnDashboard(page: Page, input: Parameters<typeof signUpOwnerWithShop>[0] = {}) {
@@ -37,8 +27,6 @@ async function publicHtml(slug: string): Promise<string> {
   const result = await httpRequest(`/shop/${slug}`, { headers: { accept: 'text/html' } });
   return result.text;
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test('services: the empty state, the form messages, then add, edit and delete, each on the public page', async ({
   page,
