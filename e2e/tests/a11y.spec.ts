@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { httpRequest, shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
+import { shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
 import { registerThroughModal } from '../support/ui';
-import { book, hoursFromNow, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
+import { book, hoursFromNow, shopInvitingSam, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
 import { bookableShop, expectStep, shopDate } from './booking-helpers';
 
 /**
@@ -177,31 +177,14 @@ test('owner dashboard: every tab and its dialogs', async ({ page }) => {
 });
 
 test('barber dashboard', async ({ page }) => {
-  const owner = await shopWithTeam('Access Team Cuts');
-  const sam = owner.barber('Sam Fade');
   const email = uniqueEmail('a11ysam');
-  const invite = await httpRequest(`/api/shops/${owner.shop.id}/barbers/${sam.id}/settings`, {
-    method: 'PATCH',
-    token: owner.session.access_token,
-    body: { email },
-  });
-  expect(invite.status, invite.text).toBe(200);
-  await book(owner.shop.slug, {
-    serviceId: owner.service('Skin Fade').id,
-    barberId: sam.id,
-    start: hoursFromNow(3),
-    name: 'Jordan Lee',
-    email: 'jordan.lee@example.com',
-  });
-  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
-    token: owner.session.access_token,
-  });
+  const { owner, code } = await shopInvitingSam('Access Team Cuts', email);
 
   await registerThroughModal(page, email);
   await page.getByRole('button', { name: /I'm a barber/ }).click();
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
   await atBothSizes(page, 'onboarding, barber join');
-  await page.getByLabel('Shop Code').fill(code.json.code);
+  await page.getByLabel('Shop Code').fill(code);
   await page.getByRole('button', { name: 'Join Shop' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));

@@ -77,6 +77,32 @@ export async function book(
   return res.json;
 }
 
+/**
+ * A team shop whose owner invited an e-mail to Sam Fade's chair (whoever joins with it takes it over, appointments
+ * included), with one client booked with Sam in 3 hours; returns the shop's join code for the barber to type.
+ */
+export async function shopInvitingSam(shopName: string, email: string) {
+  const owner = await shopWithTeam(shopName);
+  const sam = owner.barber('Sam Fade');
+  const invite = await httpRequest(`/api/shops/${owner.shop.id}/barbers/${sam.id}/settings`, {
+    method: 'PATCH',
+    token: owner.session.access_token,
+    body: { email },
+  });
+  expect(invite.status, invite.text).toBe(200);
+  await book(owner.shop.slug, {
+    serviceId: owner.service('Skin Fade').id,
+    barberId: sam.id,
+    start: hoursFromNow(3),
+    name: 'Jordan Lee',
+    email: 'jordan.lee@example.com',
+  });
+  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
+    token: owner.session.access_token,
+  });
+  return { owner, sam, code: code.json.code };
+}
+
 export { signInThroughModal, toast } from '../support/ui';
 
 /** The number on a stat card ('Today's Appointments' -> '2'). */

@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { httpRequest, signUp, uniqueEmail, updateMe } from '../support/api';
 import { registerThroughModal } from '../support/ui';
-import { book, hoursFromNow, shopWithTeam, signInThroughModal, statValue, toast } from './admin-booking-helpers';
+import { shopInvitingSam, shopWithTeam, signInThroughModal, statValue, toast } from './admin-booking-helpers';
 
 async function registerAsBarber(page: Page, email: string) {
   await registerThroughModal(page, email);
@@ -11,30 +11,13 @@ async function registerAsBarber(page: Page, email: string) {
 }
 
 test("a barber signs up, joins with the owner's code and sees their upcoming appointment", async ({ page }) => {
-  const owner = await shopWithTeam('Team Cuts');
-  const sam = owner.barber('Sam Fade');
   const barberEmail = uniqueEmail('sam');
   // The owner invites Sam's e-mail: whoever joins with it takes over Sam's chair, appointments included.
-  const invite = await httpRequest(`/api/shops/${owner.shop.id}/barbers/${sam.id}/settings`, {
-    method: 'PATCH',
-    token: owner.session.access_token,
-    body: { email: barberEmail },
-  });
-  expect(invite.status, invite.text).toBe(200);
-  await book(owner.shop.slug, {
-    serviceId: owner.service('Skin Fade').id,
-    barberId: sam.id,
-    start: hoursFromNow(3),
-    name: 'Jordan Lee',
-    email: 'jordan.lee@example.com',
-  });
-  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
-    token: owner.session.access_token,
-  });
+  const { owner, code } = await shopInvitingSam('Team Cuts', barberEmail);
 
   await registerAsBarber(page, barberEmail);
   // The code as the owner reads it aloud: lower case with a dash works too.
-  const typed = `${code.json.code.slice(0, 4)}-${code.json.code.slice(4)}`.toLowerCase();
+  const typed = `${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase();
   await page.getByLabel('Shop Code').fill(typed);
   await page.getByRole('button', { name: 'Join Shop' }).click();
   await expect(toast(page, 'Welcome to Team Cuts')).toBeVisible();
