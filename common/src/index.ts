@@ -3,6 +3,7 @@ export * from './constants';
 export * from './format';
 export * from './hours';
 export * from './log-safe-path';
+export * from './phone';
 export * from './schemas/auth';
 export * from './schemas/barber';
 export * from './schemas/hours';
