@@ -1,6 +1,7 @@
 import type { Express, RequestHandler } from 'express';
 import type { AppDeps } from './app';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
+import { assistantRouter } from './modules/assistant/assistant.router';
 import { availabilityRouter } from './modules/availability/availability.router';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
@@ -59,6 +60,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
+    assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
     joinCodesRouter({
       dataSource,
       events,
