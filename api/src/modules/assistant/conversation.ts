@@ -238,7 +238,6 @@ export async function runTurn(
       ...(turn.toolCalls.length ? { tool_calls: turn.toolCalls } : {}),
     });
     if (turn.toolCalls.length === 0) {
-      emit({ type: 'done' });
       return { reply: turn.content, proposals };
     }
     for (const call of turn.toolCalls) {

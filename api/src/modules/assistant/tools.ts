@@ -135,7 +135,7 @@ async function serviceOrFirst(ctx: ToolContext, serviceId: unknown): Promise<Ser
 
 const today = (ctx: ToolContext) => localDateOf(ctx.deps.now(), ctx.actor.shop.timeZone);
 const when = (ctx: ToolContext, instantValue: Date) =>
-  `${formatDayLabel(instantValue, ctx.actor.shop.timeZone)} ${formatSlotLabel(instantValue, ctx.actor.shop.timeZone)}`;
+  `${formatDayLabel(instantValue, ctx.actor.shop.timeZone)} at ${formatSlotLabel(instantValue, ctx.actor.shop.timeZone)}`;
 
 /** An appointment as tools show it; what clients wrote is kept apart as data. */
 function appointmentView(a: Appointment) {
