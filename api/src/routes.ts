@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from 'express';
 import type { AppDeps } from './app';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { assistantRouter } from './modules/assistant/assistant.router';
+import { mcpRouter } from './modules/assistant/mcp.router';
 import { availabilityRouter } from './modules/availability/availability.router';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
@@ -41,6 +42,9 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     if (req.auth) await ensureUser(req.auth);
     next();
   };
+
+  // The assistant's tools for MCP clients, at /mcp beside its OAuth protected-resource metadata (not under /api).
+  app.use(mcpRouter({ ...bookingDeps, config, redis: deps.redis, verifier: deps.verifier }));
 
   app.use(
     '/api',
