@@ -92,7 +92,7 @@ function toModel(rows: Row[]): ChatMessage[] {
   return first < 0 ? [] : messages.slice(first);
 }
 
-function systemPrompt(ctx: ToolContext): string {
+export function systemPrompt(ctx: ToolContext): string {
   const { actor } = ctx;
   const now = ctx.deps.now();
   const zone = actor.shop.timeZone;

@@ -119,7 +119,7 @@ export function AssistantPanel({ shopId }: { shopId: string }) {
   const [error, setError] = useState<string | null>(null);
   /** Decisions made here, shown at once (the conversation is read again behind them). */
   const [decided, setDecided] = useState<Record<string, AssistantProposal>>({});
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const status = conversation.data?.status;
   const items = [...(conversation.data?.items ?? []), ...live].map((item) =>
@@ -238,31 +238,33 @@ export function AssistantPanel({ shopId }: { shopId: string }) {
           </Button>
         ))}
       </fieldset>
-      <ol
+      <div
         ref={listRef}
         role="log"
         aria-live="polite"
         aria-label="Conversation with the assistant"
-        className="flex max-h-[50dvh] min-h-40 flex-col gap-2 overflow-y-auto rounded-xl border border-neutral-200 p-3"
+        className="max-h-[50dvh] min-h-40 overflow-y-auto rounded-xl border border-neutral-200 p-3"
       >
-        {items.length === 0 ? (
-          <li className="m-auto flex flex-col items-center gap-2 text-center text-sm text-neutral-600">
-            <Bot aria-hidden="true" className="size-6 text-amber-600" />
-            Ask about today's agenda, a gap for a walk-in, or to move an appointment.
-          </li>
-        ) : (
-          items.map((item, n) => (
-            // The conversation only grows at its end, so a position names the same item on every render.
-            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-            <Item key={`${item.kind}-${n}`} item={item} busy={decide.isPending} decide={onDecide} />
-          ))
-        )}
-        {streaming ? (
-          <li className="mr-8 text-xs text-neutral-500">
-            <Spinner className="size-3" label="The assistant is answering" />
-          </li>
-        ) : null}
-      </ol>
+        <ol className="flex min-h-34 flex-col gap-2">
+          {items.length === 0 ? (
+            <li className="m-auto flex flex-col items-center gap-2 text-center text-sm text-neutral-600">
+              <Bot aria-hidden="true" className="size-6 text-amber-600" />
+              Ask about today's agenda, a gap for a walk-in, or to move an appointment.
+            </li>
+          ) : (
+            items.map((item, n) => (
+              // The conversation only grows at its end, so a position names the same item on every render.
+              // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+              <Item key={`${item.kind}-${n}`} item={item} busy={decide.isPending} decide={onDecide} />
+            ))
+          )}
+          {streaming ? (
+            <li className="mr-8 text-xs text-neutral-500">
+              <Spinner className="size-3" label="The assistant is answering" />
+            </li>
+          ) : null}
+        </ol>
+      </div>
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
           {error}
