@@ -111,7 +111,8 @@ async function main() {
     } catch (err) {
       result = { ok: false, calls: [], why: (err as Error).message };
     }
-    const tally = (byRole[c.role] ??= { passed: 0, total: 0 });
+    byRole[c.role] ??= { passed: 0, total: 0 };
+    const tally = byRole[c.role] as { passed: number; total: number };
     tally.total += 1;
     if (result.ok) {
       passed += 1;
