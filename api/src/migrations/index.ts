@@ -4,4 +4,9 @@ import { Booking1795250000000 } from './1795250000000-booking';
 import { Assistant1795320000000 } from './1795320000000-assistant';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
-export const MIGRATIONS: Function[] = [AuthSchema1795241000000, Core1795242000000, Booking1795250000000, Assistant1795320000000];
+export const MIGRATIONS: Function[] = [
+  AuthSchema1795241000000,
+  Core1795242000000,
+  Booking1795250000000,
+  Assistant1795320000000,
+];
