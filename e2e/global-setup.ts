@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startScriptedLlm } from '../api/src/modules/assistant/scripted-llm.test-helper';
 import { BUILD_OUTPUTS } from '../proxy/scripts/lib/workspaces.mjs';
 import { freePort, psql, repoRoot, STACK_ENV, testDatabaseUrl } from './support/stack';
 
@@ -56,6 +57,11 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.createWriteStream(logFile);
 
+  // The assistant's model: a scripted OpenAI-compatible server the assistant journey tells what to answer.
+  const llm = await startScriptedLlm();
+  (globalThis as { __barberlyLlm?: typeof llm }).__barberlyLlm = llm;
+  process.env[STACK_ENV.llmUrl] = llm.url;
+
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!NOT_INHERITED.test(key)) env[key] = value;
   Object.assign(env, {
@@ -67,6 +73,8 @@ export default async function globalSetup(): Promise<void> {
     // Every journey signs up from 127.0.0.1: the per-address auth limits (10 sign-ups a minute) would fail the
     // suite, not test it. A spec about rate limits starts its own stack with them on.
     AUTH_RATE_LIMIT_MULTIPLIER: process.env.E2E_AUTH_RATE_LIMIT_MULTIPLIER ?? '0',
+    LLM_BASE_URL: llm.url,
+    LLM_MODEL: 'scripted-e2e',
     ...(process.env.E2E_REDIS_URL
       ? { REDIS_URL: process.env.E2E_REDIS_URL, REDIS_KEY_PREFIX: `${databaseName}:` }
       : {}),

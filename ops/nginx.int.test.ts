@@ -143,6 +143,19 @@ describe('nginx routes by Host and path like the proxy', () => {
     expect((await get('/api/no-such-route')).status).toBe(404);
   });
 
+  it("sends the assistant's MCP server and its protected-resource metadata to the api", async () => {
+    const metadata = await get('/.well-known/oauth-protected-resource/mcp');
+    expect(metadata.status).toBe(200);
+    expect(JSON.parse(metadata.text).authorization_servers[0]).toMatch(/\/auth\/v1$/);
+    const mcp = await request(nginxPort, '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(mcp.status).toBe(401);
+    expect(String(mcp.headers['www-authenticate'])).toContain('resource_metadata=');
+  });
+
   it('refuses a body over 1 MB with the api’s JSON error shape', async () => {
     const answer = await request(nginxPort, '/api/shops', {
       host: main(),

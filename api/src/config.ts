@@ -58,6 +58,15 @@ const EnvSchema = z.object({
   GITHUB_USERINFO_URL: z.string().url().default('https://api.github.com/user'),
   GITHUB_EMAILS_URL: z.string().url().default('https://api.github.com/user/emails'),
   SMTP_URL: optionalUrl,
+  /** The assistant's model: any OpenAI-compatible Chat Completions API (unset: the panel says how to connect one). */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Model tokens one shop may spend a day (0: no limit). */
+  ASSISTANT_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
+  /** Assistant messages one person may send a minute (0: no limit). */
+  ASSISTANT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(0).default(20),
 });
 
 export type Config = z.output<typeof EnvSchema>;

@@ -1,6 +1,8 @@
 import type { Express, RequestHandler } from 'express';
 import type { AppDeps } from './app';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
+import { assistantRouter } from './modules/assistant/assistant.router';
+import { mcpRouter } from './modules/assistant/mcp.router';
 import { availabilityRouter } from './modules/availability/availability.router';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
@@ -41,6 +43,9 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     next();
   };
 
+  // The assistant's tools for MCP clients, at /mcp beside its OAuth protected-resource metadata (not under /api).
+  app.use(mcpRouter({ ...bookingDeps, config, redis: deps.redis, verifier: deps.verifier }));
+
   app.use(
     '/api',
     ensureProfile,
@@ -59,6 +64,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
+    assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
     joinCodesRouter({
       dataSource,
       events,

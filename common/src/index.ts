@@ -1,3 +1,4 @@
+export * from './assistant';
 export * from './booking';
 export * from './constants';
 export * from './format';

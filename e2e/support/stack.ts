@@ -15,6 +15,8 @@ export const STACK_ENV = {
   databaseName: 'E2E_DATABASE_NAME',
   dataDir: 'E2E_DATA_DIR',
   logFile: 'E2E_STACK_LOG',
+  /** The scripted model's base URL (…/v1); POST …/__script with the answers a journey wants. */
+  llmUrl: 'E2E_LLM_URL',
 } as const;
 
 /** http://localhost:PORT: the address a person would open. */

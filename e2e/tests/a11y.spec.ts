@@ -170,6 +170,13 @@ test('owner dashboard: every tab and its dialogs', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(schedule).toBeHidden();
 
+  await page.getByRole('button', { name: 'Assistant' }).click();
+  const assistant = page.getByRole('dialog', { name: 'Assistant' });
+  await expect(assistant.getByRole('button', { name: 'Next walk-in gap' })).toBeVisible();
+  await atBothSizes(page, "owner dashboard, the assistant's panel");
+  await page.keyboard.press('Escape');
+  await expect(assistant).toBeHidden();
+
   await page.getByRole('button', { name: 'Edit Shop' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Shop Details' });
   await expect(edit).toBeVisible();

@@ -141,6 +141,8 @@ describe('routing by path', () => {
     ['/api', 'api'],
     ['/auth/v1/signup', 'api'],
     ['/auth/v1/.well-known/jwks.json', 'api'],
+    ['/mcp', 'api'],
+    ['/.well-known/oauth-protected-resource/mcp', 'api'],
   ])('%s goes to the %s with its full path', async (p, upstream) => {
     const res = await request(proxyPort, { path: p });
     expect(res.status).toBe(200);

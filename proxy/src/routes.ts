@@ -12,7 +12,8 @@ export type Destination = 'blocked' | 'health' | 'storefront' | 'api' | 'admin';
 
 /** Paths that always belong to one upstream (prefix match on a path segment boundary). */
 const STOREFRONT_PREFIXES = ['/shop/', '/demo/shop/', '/_sf/'];
-const API_PREFIXES = ['/api', '/auth/v1'];
+/** The api: REST, the built-in auth, and the assistant's MCP server with its OAuth protected-resource metadata. */
+const API_PREFIXES = ['/api', '/auth/v1', '/mcp', '/.well-known/oauth-protected-resource'];
 
 function hasPrefix(pathname: string, prefix: string): boolean {
   if (prefix.endsWith('/')) return pathname.startsWith(prefix) && pathname.length > prefix.length;
@@ -23,7 +24,8 @@ function hasPrefix(pathname: string, prefix: string): boolean {
  * The routing table of the front door (team contract):
  * - /_internal/* never leaves the machine: 404 on every host. The check ignores case and percent-encoding because
  *   Express routes case-insensitively, so '/_INTERNAL/shop-changed' would otherwise reach the storefront.
- * - /api/*, /auth/v1/* go to the api on every host: a shop's booking pages call /api on their own origin.
+ * - /api/*, /auth/v1/*, /mcp and /.well-known/oauth-protected-resource go to the api on every host: a shop's
+ *   booking pages call /api on their own origin.
  * - a shop host ('joes.localhost' for APP_DOMAIN=localhost; not www, the bare domain or a reserved name) goes to the
  *   storefront, every other path.
  * - /healthz is the proxy's own health check.

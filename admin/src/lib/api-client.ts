@@ -113,6 +113,43 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A POST whose answer is a stream of server-sent events (the assistant's chat): each `data:` line's JSON goes to
+ * `onEvent` as it arrives. A non-ok answer throws the same ApiError as every other call.
+ */
+export async function apiEventStream<E>(
+  path: string,
+  body: unknown,
+  onEvent: (event: E) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const token = await lookUpToken(tokenSource);
+  if (!token) throw new ApiError(401, NO_SESSION_MESSAGE, { code: 'no_session' });
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    credentials: 'include',
+    signal,
+  });
+  if (!res.ok || !res.body) throw await toApiError(res);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+      if (block.startsWith('data: ')) onEvent(JSON.parse(block.slice(6)) as E);
+    }
+  }
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),

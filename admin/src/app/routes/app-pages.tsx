@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { showToast } from '../../components/ui/toaster';
+import { AssistantButton } from '../../features/assistant';
 import { BarberDashboard } from '../../features/barber-dashboard';
 import { ClientDashboard } from '../../features/client-dashboard';
 import { GenericDashboard } from '../../features/dashboard';
@@ -224,7 +225,7 @@ export function OwnerDashboardRoute() {
   if (isLoading || notOwner || !slug) return <FullPageSpinner />;
   return (
     <AppShell label="Dashboard">
-      <OwnerDashboard key={slug} slug={slug} onNotYours={sendAway} />
+      <OwnerDashboard key={slug} slug={slug} onNotYours={sendAway} Assistant={AssistantButton} />
     </AppShell>
   );
 }
@@ -240,7 +241,7 @@ export function BarberDashboardRoute() {
   if (isLoading || notBarber || !slug) return <FullPageSpinner />;
   return (
     <AppShell label="Barber Dashboard">
-      <BarberDashboard ScheduleDialog={MyScheduleDialog} />
+      <BarberDashboard ScheduleDialog={MyScheduleDialog} Assistant={AssistantButton} />
     </AppShell>
   );
 }

@@ -25,6 +25,11 @@ export interface ScheduledMail {
   job: BookingMailJob;
   /** When to send; absent or past: now. */
   at?: Date;
+  /**
+   * Tells this job apart from one already queued for the same (kind, appointment, version): a reminder sent now on
+   * the owner's word beside the one scheduled for later. The worker's sent record still sends it only once.
+   */
+  key?: string;
 }
 
 /**
@@ -94,12 +99,12 @@ export function createBookingMailQueue(options: {
           return { rows: result.records as unknown[] };
         },
       };
-      for (const { job, at } of mails) {
+      for (const { job, at, key } of mails) {
         // Relative seconds: pg-boss compares with the database clock, and `now` may be a controlled clock.
         const delaySeconds = at ? Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)) : 0;
         await boss.send(BOOKING_MAIL_QUEUE, job, {
           db,
-          singletonKey: `${job.kind}:${job.appointmentId}:v${job.version}`,
+          singletonKey: `${job.kind}:${job.appointmentId}:v${job.version}${key ? `:${key}` : ''}`,
           ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
         });
       }

@@ -79,20 +79,30 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
  * clients, the shop's services, and the next appointments; and My Schedule, the barber's own hours and time off
  * (decision 0024), edited in the dialog app/ hands in. The six tool buttons are still to come.
  */
-export function BarberDashboard({ ScheduleDialog }: { ScheduleDialog: ComponentType<MyScheduleDialogProps> }) {
+export function BarberDashboard({
+  ScheduleDialog,
+  Assistant,
+}: {
+  ScheduleDialog: ComponentType<MyScheduleDialogProps>;
+  /** The assistant's button, handed in by app/ (features do not import each other). */
+  Assistant?: ComponentType<{ shopId: string }>;
+}) {
   const dashboard = useBarberDashboard(true);
   const data = dashboard.data;
   return (
     <div className="flex flex-col gap-8">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Barber Dashboard</h1>
-        <p className="mt-1 text-neutral-600">Manage your schedule and appointments</p>
-        {data?.shop ? (
-          <p className="mt-2 text-sm font-semibold text-amber-700" data-testid="barber-shop-name">
-            {data.barber ? `${data.barber.name} · ` : ''}
-            {data.shop.name}
-          </p>
-        ) : null}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Barber Dashboard</h1>
+          <p className="mt-1 text-neutral-600">Manage your schedule and appointments</p>
+          {data?.shop ? (
+            <p className="mt-2 text-sm font-semibold text-amber-700" data-testid="barber-shop-name">
+              {data.barber ? `${data.barber.name} · ` : ''}
+              {data.shop.name}
+            </p>
+          ) : null}
+        </div>
+        {data?.shop && data.barber && Assistant ? <Assistant shopId={data.shop.id} /> : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Today's Appointments" value={data?.todayAppointments ?? 0} icon={CalendarDays} />

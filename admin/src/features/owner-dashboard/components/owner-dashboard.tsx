@@ -1,6 +1,6 @@
 import type { Shop } from '@barberly/common';
 import { ExternalLink, Pencil, RefreshCw, Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -17,7 +17,15 @@ import { EditShopDialog } from './shop-dialogs';
 
 type TabKey = 'overview' | 'appointments' | 'services' | 'barbers' | 'appearance';
 
-function Header({ shop, onEdit }: { shop: Shop | undefined; onEdit: () => void }) {
+function Header({
+  shop,
+  onEdit,
+  Assistant,
+}: {
+  shop: Shop | undefined;
+  onEdit: () => void;
+  Assistant?: ComponentType<{ shopId: string }>;
+}) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
@@ -29,7 +37,8 @@ function Header({ shop, onEdit }: { shop: Shop | undefined; onEdit: () => void }
           </p>
         ) : null}
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {shop && Assistant ? <Assistant shopId={shop.id} /> : null}
         {shop ? (
           <a href={paths.shop(shop.slug)} target="_blank" rel="noreferrer" className={buttonClasses('light', 'md')}>
             <ExternalLink aria-hidden="true" className="size-4" /> Preview Site
@@ -55,7 +64,16 @@ function useShopStatsOf(shopId: string | undefined) {
  * /dashboard/owner/{slug}: the owner's shop with that slug. Someone else's slug (or an unknown one) is not shown:
  * `onNotYours` sends the person on. An owner with no shop at all gets the welcome card.
  */
-export function OwnerDashboard({ slug, onNotYours }: { slug: string; onNotYours: () => void }) {
+export function OwnerDashboard({
+  slug,
+  onNotYours,
+  Assistant,
+}: {
+  slug: string;
+  onNotYours: () => void;
+  /** The assistant's button, handed in by app/ (features do not import each other). */
+  Assistant?: ComponentType<{ shopId: string }>;
+}) {
   const shops = useMyShops();
   const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
   const notYours = Boolean(shops.data && shops.data.length > 0 && !shop);
@@ -90,7 +108,7 @@ export function OwnerDashboard({ slug, onNotYours }: { slug: string; onNotYours:
 
   return (
     <div className="flex flex-col gap-8">
-      <Header shop={shop} onEdit={() => setEditing(true)} />
+      <Header shop={shop} onEdit={() => setEditing(true)} Assistant={Assistant} />
       {!shop ? (
         <Card className="flex flex-col items-center px-6 py-12 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-amber-100 text-amber-700">

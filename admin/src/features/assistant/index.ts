@@ -1,0 +1,2 @@
+export { AssistantButton } from './components/assistant-button';
+export { AssistantPanel } from './components/assistant-panel';
