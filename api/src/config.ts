@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   SUPABASE_JWT_SECRET: z.string().optional(),
   // Built-in auth.
   AUTH_EMAIL_CONFIRM: bool,
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).default(3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).default(600),
   /** Scales the auth rate limits (2 doubles them); 0 turns them off, e.g. for an end-to-end suite on one address. */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
