@@ -32,6 +32,8 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use((req, res, next) => {
+    // Every answer is what its Content-Type says (JSON, a calendar file): no browser may sniff it into HTML.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     const incoming = req.header('x-request-id');
     req.id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', req.id);

@@ -221,6 +221,27 @@ describe('changing the password', () => {
   });
 });
 
+describe('every api response', () => {
+  it('carries X-Content-Type-Options: nosniff, errors and auth included', async () => {
+    const app = await createTestApp(db);
+    try {
+      const answers = await Promise.all([
+        request(app).get('/healthz'),
+        request(app).get('/api/config'),
+        request(app).get('/api/no-such-route'),
+        request(app).get('/api/my/shops'),
+        request(app).post('/api/shops').send({}),
+        request(app).get('/auth/v1/settings'),
+        request(app).post('/auth/v1/token?grant_type=password').send({ email: 'x', password: 'y' }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 401, 401, 200, 400]);
+      for (const answer of answers) expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('sign-up metadata', () => {
   it('answers 400, not 500, for metadata nested 5,000 levels deep', async () => {
     const app = await createTestApp(db);
