@@ -156,6 +156,27 @@ describe('nginx routes by Host and path like the proxy', () => {
     expect(String(mcp.headers['www-authenticate'])).toContain('resource_metadata=');
   });
 
+  it('sets X-Forwarded-For from the connection, so a forged one cannot dodge a per-address limit', async () => {
+    // The landing page's lead form allows 10 a client an hour. Each forged X-Forwarded-For used to count as a
+    // new client; nginx now tells the api the address it really sees.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await request(nginxPort, '/api/leads', {
+        host: main(),
+        method: 'POST',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({
+          fullName: 'Pat Doe',
+          email: `pat${i}@example.com`,
+          phone: '555 0100',
+          barbershopName: 'Pat Cuts',
+        }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
+
   it('refuses a body over 1 MB with the api’s JSON error shape', async () => {
     const answer = await request(nginxPort, '/api/shops', {
       host: main(),
@@ -338,6 +359,16 @@ describe('the micro-cache for shop pages', () => {
     const plain = await get('/', `${slug}.${main()}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(first.text);
+  });
+
+  it('keys a cached page on the Host the storefront saw, so another port cannot poison a shop page', async () => {
+    // The storefront builds the canonical link from the Host, port included.
+    const odd = await get('/', `${slug}.${DOMAIN}:1234`);
+    expect(odd.status).toBe(200);
+    expect(odd.text).toContain(`//${slug}.${DOMAIN}:1234/`);
+    const visitor = await get('/', `${slug}.${main()}`);
+    expect(visitor.text).toContain(`//${slug}.${main()}/`);
+    expect(visitor.text).not.toContain(':1234');
   });
 
   it('never keeps the booking page, a manage page, an unknown shop or the api', async () => {
