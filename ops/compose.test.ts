@@ -21,6 +21,7 @@ interface ComposeService {
   volumes?: string[];
   ports?: string[];
   stop_grace_period?: string;
+  networks?: Record<string, { ipv4_address?: string }>;
 }
 
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
