@@ -50,6 +50,17 @@ function apiError(res: Response, status: number, code: string, message: string) 
   res.status(status).json({ error: { code, message } });
 }
 
+/**
+ * Who asks, for the unknown-slug budgets: the last X-Forwarded-For entry, which the hop in front of us (the proxy,
+ * or nginx from its connection) wrote; the socket's address when nothing is in front.
+ */
+function clientOf(req: Request): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
+  const last = list[list.length - 1]?.trim();
+  return last || req.socket.remoteAddress || 'unknown';
+}
+
 function versionOf(load: ShopLoad | null | undefined): number | null {
   const version = load?.status === 'found' ? load.page.shop?.version : undefined;
   return typeof version === 'number' ? version : null;
@@ -82,7 +93,7 @@ export function createStorefront(deps: AppDeps) {
   ) {
     renderCount++;
     const storefront: StorefrontContext = {
-      loadShop: (slug) => (slug === request.slug && preload ? preload : shops.get(slug)),
+      loadShop: (slug) => (slug === request.slug && preload ? preload : shops.get(slug, clientOf(req))),
       shopUrl: request.shopUrl,
       shopBase: request.shopBase,
       origin: request.origin,
@@ -174,7 +185,7 @@ export function createStorefront(deps: AppDeps) {
     }
     const at = now();
     // The shop's record comes first: its version is part of the rendered-page key, and +data reuses it.
-    const preload = request.slug ? shops.get(request.slug) : null;
+    const preload = request.slug ? shops.get(request.slug, clientOf(req)) : null;
     const load = preload ? await preload.catch(() => null) : null;
     const key = pageCacheKey(request, versionOf(load), at);
     const failedKey =
