@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
+import { mailedPath } from '../support/mail';
 import { registerThroughModal } from '../support/ui';
 import { book, hoursFromNow, shopInvitingSam, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
 import { bookableShop, expectStep, shopDate } from './booking-helpers';
@@ -193,6 +194,11 @@ test('barber dashboard', async ({ page }) => {
   await atBothSizes(page, 'onboarding, barber join');
   await page.getByLabel('Shop Code').fill(code);
   await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(page.getByText(/We sent a link to that address/)).toBeVisible();
+  await page.goto(await mailedPath(email, /\/join\/[A-Za-z0-9_-]+/));
+  await expect(page.getByRole('heading', { name: 'Join Access Team Cuts' })).toBeVisible();
+  await atBothSizes(page, 'barber invite link');
+  await page.getByRole('button', { name: 'Join Access Team Cuts' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));
   await expect(page.getByRole('list', { name: 'Upcoming appointments' })).toContainText('Jordan Lee');
