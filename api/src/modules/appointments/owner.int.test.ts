@@ -294,10 +294,7 @@ describe('barber accounts', () => {
     const session = await request(app)
       .post('/auth/v1/token?grant_type=password')
       .send({ email, password: 'secret-password' });
-    const joined = await request(app)
-      .post('/api/barbers/join')
-      .set(bearer(session.body.access_token))
-      .send({ code });
+    const joined = await request(app).post('/api/barbers/join').set(bearer(session.body.access_token)).send({ code });
     expect(joined.body.barber).toMatchObject({ id: casey.id, name: casey.name });
     const settings = await request(app)
       .get(`/api/shops/${shop.id}/barbers/${casey.id}/settings`)

@@ -65,7 +65,15 @@ export async function createAuth(deps: AuthDeps, options: AuthOptions = {}): Pro
     return { verifier: createSupabaseVerifier(config.SUPABASE_URL, config.SUPABASE_JWT_SECRET) };
   }
 
-  const keys = new SigningKeyStore(dataSource);
+  if (config.NODE_ENV === 'production' && !config.AUTH_KEY_ENCRYPTION_KEY) {
+    throw new Error(
+      'AUTH_KEY_ENCRYPTION_KEY is required in production: the auth signing keys are encrypted with it at rest (npm start makes one in .data/)',
+    );
+  }
+  const keys = new SigningKeyStore(dataSource, {
+    encryptionKey: config.AUTH_KEY_ENCRYPTION_KEY,
+    tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
   await keys.init();
   const origin = new URL(config.PUBLIC_ORIGIN).origin;
   const accessTokens = new AccessTokens(keys, `${origin}/auth/v1`, config.ACCESS_TOKEN_TTL_SECONDS);
@@ -101,12 +109,22 @@ export async function createAuth(deps: AuthDeps, options: AuthOptions = {}): Pro
     service.purgeExpired().catch((err) => logger.warn({ err }, 'auth: purge failed'));
   }, 15 * 60_000);
   purge.unref();
+  // Key rotation: whichever process finds the signing key too old makes the next one; every process reloads the
+  // keys each minute, so all sign with the new key soon after (the old one verifies until its tokens expire).
+  const rotation = setInterval(() => {
+    keys
+      .rotateIfDue(config.AUTH_KEY_ROTATION_DAYS)
+      .then((kid) => kid && logger.info({ kid }, 'auth: signing key rotated'))
+      .catch((err) => logger.warn({ err }, 'auth: key rotation check failed'));
+  }, 60_000);
+  rotation.unref();
 
   return {
     verifier: accessTokens.verifier(sessions),
     router,
     async close() {
       clearInterval(purge);
+      clearInterval(rotation);
     },
   };
 }
