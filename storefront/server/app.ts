@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
@@ -169,7 +170,13 @@ export function createStorefront(deps: AppDeps) {
   if (deps.clientDir) {
     app.use(
       '/_sf',
-      express.static(deps.clientDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }),
+      // The .br/.gz siblings written at build time (scripts/precompress.mjs) go to clients that accept them.
+      expressStaticGzip(deps.clientDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: { index: false, maxAge: '1y', immutable: true, fallthrough: true },
+      }),
       (_req, res) => {
         res.status(404).type('text/plain').send('Not found');
       },
