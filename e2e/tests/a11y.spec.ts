@@ -8,13 +8,13 @@ import { book, hoursFromNow, shopInvitingSam, shopWithTeam, signInThroughModal }
 import { bookableShop, expectStep, shopDate } from './booking-helpers';
 
 /**
- * An automated accessibility check (axe-core, WCAG 2.0/2.1 A and AA) of the product's main screens, at desktop
+ * An automated accessibility check (axe-core, WCAG 2.0/2.1 A and AA and WCAG 2.2 AA) of the product's main screens, at desktop
  * size and on a 360 px phone where the layout changes. A screen fails on any violation of impact serious or
  * critical; the message lists each rule, the selectors it matched and axe's help, so a failure says what to fix.
  * Checks are soft: one test reports every screen it visits, not only the first that fails.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 720 };
 
