@@ -27,6 +27,8 @@ COPY common common
 COPY api api
 COPY storefront storefront
 COPY admin admin
+# scripts/precompress.mjs writes the .br/.gz copies of the built assets (decision 0055).
+COPY scripts/precompress.mjs scripts/
 RUN npm run build -w api -w storefront -w admin
 
 # --- Production dependencies of one workspace (npm ci needs every workspace's manifest to match the lock) ---------

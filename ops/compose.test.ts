@@ -21,6 +21,7 @@ interface ComposeService {
   volumes?: string[];
   ports?: string[];
   stop_grace_period?: string;
+  networks?: Record<string, { ipv4_address?: string }>;
 }
 
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
@@ -86,8 +87,10 @@ describe('docker-compose.yml', () => {
     expect(api.PORT).toBe('4000');
     expect(api.HOST).toBe('0.0.0.0');
     expect(api.MIGRATE_ON_START).toBe('true');
-    // nginx is not on the api's loopback: its X-Forwarded-For must be trusted, or every client shares one address.
-    expect(api.TRUSTED_PROXIES).toBe('loopback, uniquelocal');
+    // nginx is not on the api's loopback: its X-Forwarded-For must be trusted, or every client shares one address;
+    // but only nginx's, at its fixed address, or any peer could claim to be anyone.
+    expect(api.TRUSTED_PROXIES).toBe('loopback, 172.30.0.10');
+    expect(services.nginx?.networks).toEqual({ default: { ipv4_address: '172.30.0.10' } });
     expect(storefront.API_URL).toBe(`http://api:${api.PORT}`);
     expect(storefront.REDIS_URL).toBe(api.REDIS_URL);
     expect(storefront.REDIS_KEY_PREFIX).toBe(api.REDIS_KEY_PREFIX);

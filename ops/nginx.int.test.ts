@@ -115,7 +115,7 @@ describe('nginx routes by Host and path like the proxy', () => {
     for (const host of [main(), `www.${main()}`, `api.${main()}`, `admin.${main()}`, `127.0.0.1:${nginxPort}`]) {
       const page = await get('/', host);
       expect(page.status, host).toBe(200);
-      expect(page.text, host).toContain('<div id="root"></div>');
+      expect(page.text, host).toContain('<div id="root">');
     }
   });
 
@@ -156,6 +156,27 @@ describe('nginx routes by Host and path like the proxy', () => {
     expect(String(mcp.headers['www-authenticate'])).toContain('resource_metadata=');
   });
 
+  it('sets X-Forwarded-For from the connection, so a forged one cannot dodge a per-address limit', async () => {
+    // The landing page's lead form allows 10 a client an hour. Each forged X-Forwarded-For used to count as a
+    // new client; nginx now tells the api the address it really sees.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await request(nginxPort, '/api/leads', {
+        host: main(),
+        method: 'POST',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({
+          fullName: 'Pat Doe',
+          email: `pat${i}@example.com`,
+          phone: '555 0100',
+          barbershopName: 'Pat Cuts',
+        }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
+
   it('refuses a body over 1 MB with the api’s JSON error shape', async () => {
     const answer = await request(nginxPort, '/api/shops', {
       host: main(),
@@ -177,10 +198,15 @@ describe('nginx routes by Host and path like the proxy', () => {
     }
   });
 
-  it('falls back to index.html for a deep admin route, which must revalidate and carries the CSP', async () => {
+  it('falls back to the app shell for a deep admin route, which must revalidate and carries the CSP', async () => {
     const deep = await get('/dashboard/owner/settings/hours');
     expect(deep.status).toBe(200);
-    expect(deep.text).toBe(fs.readFileSync(path.join(adminRoot, 'index.html'), 'utf8'));
+    // spa.html, not the prerendered landing page (index.html, for '/'): a deep link never flashes the landing page.
+    expect(deep.text).toBe(fs.readFileSync(path.join(adminRoot, 'spa.html'), 'utf8'));
+    expect(deep.text).toContain('<div id="root"></div>');
+    const landing = await get('/');
+    expect(landing.text).toBe(fs.readFileSync(path.join(adminRoot, 'index.html'), 'utf8'));
+    expect(landing.text).toMatch(/<div id="root"><.*<h1/s);
     expect(deep.headers['cache-control']).toBe('no-cache');
     const csp = String(deep.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
@@ -204,6 +230,18 @@ describe('nginx routes by Host and path like the proxy', () => {
     const missing = await get('/assets/index-doesnotexist.js');
     expect(missing.status).toBe(404);
     expect(missing.text).not.toContain('<div id="root">');
+  });
+
+  it('sends the gzip copy made at build time, byte for byte, instead of compressing per request', async () => {
+    const asset = fs
+      .readdirSync(path.join(adminRoot, 'assets'))
+      .find((name) => name.endsWith('.js') && fs.existsSync(path.join(adminRoot, 'assets', `${name}.gz`)));
+    expect(asset).toBeDefined();
+    const zipped = await get(`/assets/${asset}`, main(), { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.equals(fs.readFileSync(path.join(adminRoot, 'assets', `${asset}.gz`)))).toBe(true);
+    const landing = await get('/', main(), { 'accept-encoding': 'gzip' });
+    expect(landing.body.equals(fs.readFileSync(path.join(adminRoot, 'index.html.gz')))).toBe(true);
   });
 
   it('compresses with gzip when the client accepts it', async () => {
@@ -278,7 +316,7 @@ describe('nginx routes by Host and path like the proxy', () => {
       const page = await get('/', `${host}:${nginxPort}`);
       const isShop = shopSlugFromHost(host, DOMAIN) !== null;
       // The storefront answers an unknown shop with its 404 page; the admin shell is the main site.
-      expect(page.text.includes('<div id="root"></div>'), host).toBe(!isShop);
+      expect(page.text.includes('<title>Barberly | Booking and websites for barbershops</title>'), host).toBe(!isShop);
     }
   });
 
@@ -338,6 +376,16 @@ describe('the micro-cache for shop pages', () => {
     const plain = await get('/', `${slug}.${main()}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(first.text);
+  });
+
+  it('keys a cached page on the Host the storefront saw, so another port cannot poison a shop page', async () => {
+    // The storefront builds the canonical link from the Host, port included.
+    const odd = await get('/', `${slug}.${DOMAIN}:1234`);
+    expect(odd.status).toBe(200);
+    expect(odd.text).toContain(`//${slug}.${DOMAIN}:1234/`);
+    const visitor = await get('/', `${slug}.${main()}`);
+    expect(visitor.text).toContain(`//${slug}.${main()}/`);
+    expect(visitor.text).not.toContain(':1234');
   });
 
   it('never keeps the booking page, a manage page, an unknown shop or the api', async () => {

@@ -7,7 +7,11 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@barberly/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', migrate: 'src/platform/db/migrate.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/platform/db/migrate.ts',
+    'rotate-auth-key': 'src/modules/auth/rotate-key.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
+import type { Mailer } from './modules/mail/mailer';
 import type { ShopEvents } from './platform/events/shop-events';
 import { authenticate, type TokenVerifier } from './platform/http/auth-context';
 import { errorHandler, notFoundHandler } from './platform/http/errors';
@@ -20,6 +21,8 @@ export interface AppDeps {
   authRouter?: Router;
   /** Shop-change notifications; built from config and redis when not given. */
   events?: ShopEvents;
+  /** Mail sent straight away (barber invites); SMTP_URL's, or the log. Tests pass one to read what was sent. */
+  mailer?: Mailer;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -32,6 +35,8 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use((req, res, next) => {
+    // Every answer is what its Content-Type says (JSON, a calendar file): no browser may sniff it into HTML.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     const incoming = req.header('x-request-id');
     req.id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', req.id);

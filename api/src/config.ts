@@ -43,7 +43,14 @@ const EnvSchema = z.object({
   SUPABASE_JWT_SECRET: z.string().optional(),
   // Built-in auth.
   AUTH_EMAIL_CONFIRM: bool,
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).default(3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).default(600),
+  /** Seals the auth signing keys at rest (32+ random bytes, e.g. `openssl rand -base64 32`); required in production. */
+  AUTH_KEY_ENCRYPTION_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'AUTH_KEY_ENCRYPTION_KEY must be at least 16 characters').optional(),
+  ),
+  /** A new signing key every this many days (0: only by `npm run auth:rotate-key`). */
+  AUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(0).default(30),
   /** Scales the auth rate limits (2 doubles them); 0 turns them off, e.g. for an end-to-end suite on one address. */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),

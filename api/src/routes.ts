@@ -11,6 +11,7 @@ import { configRouter } from './modules/config/config.router';
 import { joinCodesRouter } from './modules/join-codes/join-codes.router';
 import { leadsRouter } from './modules/leads/leads.router';
 import { type BookingMailQueue, createBookingMailQueue } from './modules/mail/mail-queue';
+import { createMailer } from './modules/mail/mailer';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
 import { usersRouter } from './modules/users/users.router';
@@ -68,6 +69,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     joinCodesRouter({
       dataSource,
       events,
+      mailer: deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger }),
+      publicOrigin: config.PUBLIC_ORIGIN,
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,

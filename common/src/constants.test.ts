@@ -32,6 +32,7 @@ describe('spec section 9 constants', () => {
   it('has the validation limits', () => {
     expect(LIMITS).toMatchObject({
       passwordMin: 6,
+      newPasswordMin: 8,
       slugMin: 3,
       slugMax: 50,
       bioMax: 500,

@@ -26,7 +26,10 @@ export const DEFAULT_SERVICE_DURATION_MINUTES = 30;
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'auth', 'app', 'static', 'assets'] as const;
 
 export const LIMITS = {
+  /** Signing in: the spec's 6, so accounts made before the stricter rule still get in. */
   passwordMin: 6,
+  /** A new password (registration, sign-up, password change): 8, as NIST SP 800-63B asks (decision 0051). */
+  newPasswordMin: 8,
   slugMin: 3,
   slugMax: 50,
   bioMax: 500,

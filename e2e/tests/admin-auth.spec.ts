@@ -113,9 +113,10 @@ test.describe('sign-up, sign-in and sign-out through the login modal', () => {
     await dialog.getByLabel('Confirm Password').fill('456');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(dialog.getByText('Enter a valid email')).toBeVisible();
-    await expect(dialog.getByText('Password must be at least 6 characters').first()).toBeVisible();
-    await dialog.getByLabel('Password', { exact: true }).fill('123456');
-    await dialog.getByLabel('Confirm Password').fill('1234567');
+    // A new password needs 8 characters (decision 0051).
+    await expect(dialog.getByText('Password must be at least 8 characters').first()).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill('12345678');
+    await dialog.getByLabel('Confirm Password').fill('123456789');
     await expect(dialog.getByText('Passwords do not match')).toBeVisible();
   });
 

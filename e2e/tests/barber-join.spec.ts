@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
 import { httpRequest, signUp, uniqueEmail, updateMe } from '../support/api';
+import { mailedPath } from '../support/mail';
 import { registerThroughModal } from '../support/ui';
 import { shopInvitingSam, shopWithTeam, signInThroughModal, statValue, toast } from './admin-booking-helpers';
 
@@ -10,16 +11,27 @@ async function registerAsBarber(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
 }
 
-test("a barber signs up, joins with the owner's code and sees their upcoming appointment", async ({ page }) => {
+test("an invited barber proves the address with the mailed link, takes Sam's chair and sees the appointment", async ({
+  page,
+}) => {
   const barberEmail = uniqueEmail('sam');
-  // The owner invites Sam's e-mail: whoever joins with it takes over Sam's chair, appointments included.
+  // The owner invites Sam's e-mail: whoever proves it takes over Sam's chair, appointments included.
   const { owner, code } = await shopInvitingSam('Team Cuts', barberEmail);
 
   await registerAsBarber(page, barberEmail);
-  // The code as the owner reads it aloud: lower case with a dash works too.
+  // The code as the owner reads it aloud: lower case with a dash works too. Signing up proves no address
+  // (confirmation is off), so the seat waits for the link mailed to the invited address (decision 0054).
   const typed = `${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase();
   await page.getByLabel('Shop Code').fill(typed);
   await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(
+    page.getByText(`This shop invited ${barberEmail}. We sent a link to that address: open it to join as that barber.`),
+  ).toBeVisible();
+
+  await page.goto(await mailedPath(barberEmail, /\/join\/[A-Za-z0-9_-]+/));
+  await expect(page.getByRole('heading', { name: 'Join Team Cuts' })).toBeVisible();
+  await expect(page.getByText(`Team Cuts invited ${barberEmail} to take the chair of Sam Fade`)).toBeVisible();
+  await page.getByRole('button', { name: 'Join Team Cuts' }).click();
   await expect(toast(page, 'Welcome to Team Cuts')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));
   await expect(page.getByRole('heading', { name: 'Barber Dashboard' })).toBeVisible();

@@ -173,7 +173,15 @@ export function apiService(port: number, env: Record<string, string>): Service {
     'api',
     process.execPath,
     [path.join(repoRoot, 'api/dist/main.js')],
-    { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      AUTH_KEY_ENCRYPTION_KEY: 'ops-test-auth-key-encryption-key',
+      ...env,
+    },
     answers200(port),
   );
 }

@@ -217,14 +217,17 @@ function takeLock() {
   lockFile = file;
 }
 
-function internalToken() {
-  if (process.env.INTERNAL_TOKEN) return process.env.INTERNAL_TOKEN;
-  const file = path.join(DATA_DIR, 'internal-token');
+/** A secret from the environment, else one made once and kept in the data directory (mode 600). */
+function keptSecret(name, fileName) {
+  if (process.env[name]) return process.env[name];
+  const file = path.join(DATA_DIR, fileName);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const token = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
+
+const internalToken = () => keptSecret('INTERNAL_TOKEN', 'internal-token');
 
 // ---------------------------------------------------------------------------------------------------------------
 // 2. Build what is missing
@@ -342,6 +345,8 @@ async function main() {
         PORT: String(apiPort),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
+        // Seals the auth signing keys in the database (decision 0050); kept beside the embedded database.
+        AUTH_KEY_ENCRYPTION_KEY: keptSecret('AUTH_KEY_ENCRYPTION_KEY', 'auth-key-encryption-key'),
         PUBLIC_ORIGIN,
         STOREFRONT_NOTIFY_URLS: storefrontUrl,
         AUTH_EMAIL_CONFIRM: process.env.AUTH_EMAIL_CONFIRM || 'false',

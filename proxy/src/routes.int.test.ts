@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { createProxyHandler } from './routes';
@@ -66,8 +67,19 @@ function seen(body: string): Seen {
 beforeAll(async () => {
   adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-admin-'));
   fs.mkdirSync(path.join(adminDir, 'assets'));
-  fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><title>Barberly admin shell</title>');
+  // index.html: the prerendered landing page ('/'); spa.html: the empty shell (every other client route).
+  fs.writeFileSync(
+    path.join(adminDir, 'index.html'),
+    '<!doctype html><title>Barberly admin shell</title><h1>Landing</h1>',
+  );
+  fs.writeFileSync(path.join(adminDir, 'spa.html'), '<!doctype html><title>Barberly admin shell</title>');
   fs.writeFileSync(path.join(adminDir, 'assets', 'index-3f9a2c1b.js'), 'console.log("admin")');
+  // What scripts/precompress.mjs writes at build time beside each asset.
+  for (const file of ['index.html', path.join('assets', 'index-3f9a2c1b.js')]) {
+    const data = fs.readFileSync(path.join(adminDir, file));
+    fs.writeFileSync(path.join(adminDir, `${file}.br`), zlib.brotliCompressSync(data));
+    fs.writeFileSync(path.join(adminDir, `${file}.gz`), zlib.gzipSync(data));
+  }
   fs.writeFileSync(path.join(adminDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
   const api = fakeUpstream('api');
@@ -189,7 +201,33 @@ describe('admin static files', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Barberly admin shell');
+    // Not the prerendered landing page: a deep link must not flash it.
+    expect(res.body).not.toContain('Landing');
     expect(res.headers['cache-control']).toBe('no-cache');
+    const landing = await request(proxyPort, { path: '/' });
+    expect(landing.body).toContain('<h1>Landing</h1>');
+  });
+
+  it('sends the brotli or gzip copy made at build time to clients that accept it, the plain file to others', async () => {
+    for (const [encoding, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip, deflate', 'gzip'],
+    ] as const) {
+      const res = await rawGet(proxyPort, '/assets/index-3f9a2c1b.js', { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(expected);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const body = expected === 'br' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body);
+      expect(body.toString()).toBe('console.log("admin")');
+    }
+    const page = await rawGet(proxyPort, '/', { 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.body).toString()).toContain('<h1>Landing</h1>');
+    const plain = await rawGet(proxyPort, '/assets/index-3f9a2c1b.js', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log("admin")');
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {
@@ -325,3 +363,17 @@ describe('the storefront inside the proxy process (npm start)', () => {
     expect(internal.status).toBe(404);
   });
 });
+
+/** A GET whose body stays bytes (compressed answers are not text). */
+function rawGet(port: number, pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

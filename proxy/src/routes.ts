@@ -4,6 +4,7 @@ import https from 'node:https';
 import path from 'node:path';
 import { shopSlugFromHost } from '@barberly/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ProxyConfig } from './config';
 
@@ -245,15 +246,23 @@ function createApp(config: ProxyConfig, upstreams: { api: Upstream; storefront: 
   // upstream sees it. Requests without a body pass straight through.
   const readBody = express.raw({ type: () => true, limit: config.maxBodyBytes, inflate: false });
 
-  const adminIndex = path.join(config.adminDir, 'index.html');
-  const adminStatic = express.static(config.adminDir, {
-    index: 'index.html',
-    redirect: false,
-    fallthrough: true,
-    setHeaders(res, filePath) {
-      const relative = path.relative(config.adminDir, filePath).split(path.sep);
-      // Vite names everything under assets/ by content hash: cache it for a year. The rest must revalidate.
-      res.setHeader('Cache-Control', relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // '/' gets index.html, the landing page prerendered at build time; every other client route gets spa.html, the
+  // empty shell (a deep link must not flash the landing page). Both, and every asset, go out as the .br or .gz
+  // sibling compressed once at build when the client accepts it (decision 0055).
+  const adminShell = path.join(config.adminDir, 'spa.html');
+  const adminStatic = expressStaticGzip(config.adminDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
+      index: false,
+      redirect: false,
+      fallthrough: true,
+      setHeaders(res, filePath) {
+        const relative = path.relative(config.adminDir, filePath).split(path.sep);
+        // Vite names everything under assets/ by content hash: cache it for a year. The rest must revalidate.
+        res.setHeader('Cache-Control', relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     },
   });
 
@@ -263,20 +272,24 @@ function createApp(config: ProxyConfig, upstreams: { api: Upstream; storefront: 
       errorJson(res, 405, 'method_not_allowed', 'Method not allowed.');
       return;
     }
+    const original = req.url;
+    if (req.path === '/') req.url = `/index.html${original.slice(1)}`;
     adminStatic(req, res, () => {
+      req.url = original;
       if (req.path.startsWith('/assets/')) {
         // A missing hashed file must not be answered with the HTML shell (the browser would try to run it).
         res.status(404).set('Cache-Control', 'no-store').type('text').send('Not found');
         return;
       }
-      if (!fs.existsSync(adminIndex)) {
+      if (!fs.existsSync(adminShell)) {
         errorHtml(res, 503, 'The admin app is not built', 'Run `npm run build -w admin` (or `npm start`) and reload.');
         return;
       }
       // Client-side routes (/dashboard/owner/x, unknown paths) all get the app shell; the SPA shows 'Page Not Found'.
-      res.set('Cache-Control', 'no-cache');
-      res.sendFile(adminIndex, (err) => {
-        if (err) next(err);
+      req.url = '/spa.html';
+      adminStatic(req, res, (err?: unknown) => {
+        req.url = original;
+        next(err);
       });
     });
   }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
@@ -50,6 +51,17 @@ function apiError(res: Response, status: number, code: string, message: string) 
   res.status(status).json({ error: { code, message } });
 }
 
+/**
+ * Who asks, for the unknown-slug budgets: the last X-Forwarded-For entry, which the hop in front of us (the proxy,
+ * or nginx from its connection) wrote; the socket's address when nothing is in front.
+ */
+function clientOf(req: Request): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
+  const last = list[list.length - 1]?.trim();
+  return last || req.socket.remoteAddress || 'unknown';
+}
+
 function versionOf(load: ShopLoad | null | undefined): number | null {
   const version = load?.status === 'found' ? load.page.shop?.version : undefined;
   return typeof version === 'number' ? version : null;
@@ -82,7 +94,7 @@ export function createStorefront(deps: AppDeps) {
   ) {
     renderCount++;
     const storefront: StorefrontContext = {
-      loadShop: (slug) => (slug === request.slug && preload ? preload : shops.get(slug)),
+      loadShop: (slug) => (slug === request.slug && preload ? preload : shops.get(slug, clientOf(req))),
       shopUrl: request.shopUrl,
       shopBase: request.shopBase,
       origin: request.origin,
@@ -158,7 +170,13 @@ export function createStorefront(deps: AppDeps) {
   if (deps.clientDir) {
     app.use(
       '/_sf',
-      express.static(deps.clientDir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }),
+      // The .br/.gz siblings written at build time (scripts/precompress.mjs) go to clients that accept them.
+      expressStaticGzip(deps.clientDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: { index: false, maxAge: '1y', immutable: true, fallthrough: true },
+      }),
       (_req, res) => {
         res.status(404).type('text/plain').send('Not found');
       },
@@ -174,7 +192,7 @@ export function createStorefront(deps: AppDeps) {
     }
     const at = now();
     // The shop's record comes first: its version is part of the rendered-page key, and +data reuses it.
-    const preload = request.slug ? shops.get(request.slug) : null;
+    const preload = request.slug ? shops.get(request.slug, clientOf(req)) : null;
     const load = preload ? await preload.catch(() => null) : null;
     const key = pageCacheKey(request, versionOf(load), at);
     const failedKey =

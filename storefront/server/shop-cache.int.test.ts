@@ -190,3 +190,58 @@ describe('ShopCache without Redis', () => {
     expect(load.status === 'found' && load.page.shop.name).toBe('Two');
   });
 });
+
+describe('ShopCache against a flood of unknown slugs', () => {
+  /** An api double in process: 'joes' and 'anna' exist, every other slug is unknown. */
+  function floodCache(clock: { now: number }) {
+    const calls: string[] = [];
+    const cache = new ShopCache({
+      fetchShop: async (slug) => {
+        calls.push(slug);
+        return ['joes', 'anna'].includes(slug) ? { status: 'found', page: shopPage(slug) } : { status: 'not-found' };
+      },
+      keyPrefix: 'flood:',
+      now: () => clock.now,
+    });
+    return { cache, calls };
+  }
+  const unknown = (i: number) => `nosuch-${i}`;
+
+  it("never costs a real shop its page: one client's flood blocks only that client", async () => {
+    const clock = { now: 1_000_000 };
+    const { cache } = floodCache(clock);
+    for (let i = 0; i < 12; i++) {
+      await cache.get(unknown(i), '198.51.100.1').catch(() => undefined);
+    }
+    // The flooding client is refused for slugs this process does not hold...
+    await expect(cache.get('anna', '198.51.100.1')).rejects.toThrow('lookup refused');
+    // ...everybody else gets the real shop, from the api.
+    const visitor = await cache.get('joes', '203.0.113.9');
+    expect(visitor.status).toBe('found');
+    expect((await cache.get('anna', '203.0.113.10')).status).toBe('found');
+  });
+
+  it('does not extend a block for the refused requests: one request every 2 s cannot keep a client out', async () => {
+    const clock = { now: 2_000_000 };
+    const { cache, calls } = floodCache(clock);
+    for (let i = 0; i < 10; i++) await cache.get(unknown(i), '198.51.100.7').catch(() => undefined);
+    const before = calls.length;
+    for (let t = 0; t < 2; t++) {
+      clock.now += 2_000;
+      await expect(cache.get(unknown(100 + t), '198.51.100.7')).rejects.toThrow('lookup refused');
+    }
+    expect(calls.length).toBe(before);
+    // Six seconds after the budget ran out the block (five seconds) is over, whatever was refused meanwhile.
+    clock.now += 2_000;
+    expect((await cache.get('joes', '198.51.100.7')).status).toBe('found');
+  });
+
+  it('counts only unknown slugs: a client browsing many real shops is never refused', async () => {
+    const clock = { now: 3_000_000 };
+    const { cache } = floodCache(clock);
+    for (let i = 0; i < 30; i++) {
+      cache.clearLocal();
+      expect((await cache.get('joes', '198.51.100.20')).status).toBe('found');
+    }
+  });
+});

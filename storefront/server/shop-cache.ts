@@ -11,11 +11,13 @@
  *   (a found page older than the newest version announced is never stored, whenever its fetch started).
  * - Stale if error: an expired or invalidated copy is kept; when the api cannot answer, that last good copy is
  *   served (and not asked again for STALE_IF_ERROR_RETRY_MS) instead of an error page.
- * - A flood of unknown slugs (a bot, a scan) cannot storm the api: at most API_CONCURRENCY lookups run at once,
- *   and once NOT_FOUND_BUDGET lookups answered 404 within 10 s, slugs this process has never seen are refused
- *   without asking the api (ShopLookupShedError: the storefront answers 503 'Error loading shop') until SHIELD_MS
- *   pass with no such refusal. A flood of any length thus costs at most NOT_FOUND_BUDGET + API_CONCURRENCY api
- *   calls. Shops already held are unaffected, and a run of real shops (all found) never trips it.
+ * - A flood of unknown slugs (a bot, a scan) cannot storm the api, and cannot cost a real shop its page
+ *   (decision 0053). The budget is per client (the address the front door saw): once NOT_FOUND_BUDGET of one
+ *   client's lookups answered 404 within 10 s, that client's lookups of slugs this process does not hold are
+ *   refused without asking the api (ShopLookupShedError: 503 'Error loading shop') for SHIELD_MS from that moment;
+ *   refused requests extend nothing. Found shops never count. Every other client is unaffected, and while the api
+ *   is busy (at most API_CONCURRENCY lookups at once) clients with no 404 in their window go first, so real
+ *   visitors keep a lane of their own against a flood spread over many addresses.
  */
 import { type ShopChangedEvent, type ShopPage, TIMINGS } from '@barberly/common';
 import type { Redis } from 'ioredis';
@@ -58,6 +60,16 @@ export interface ShopCacheOptions {
   apiConcurrency?: number;
   notFoundBudget?: number;
 }
+
+/** One client's unknown-slug lookups in the current window. */
+interface ClientRecord {
+  windowStart: number;
+  notFound: number;
+  /** Refused (for slugs not held) until then; set once, when the budget runs out. */
+  refusedUntil: number;
+}
+
+const MAX_CLIENT_RECORDS = 50_000;
 
 /** Lookups of slugs this process has never seen, refused while a flood of unknown slugs is going on. */
 export class ShopLookupShedError extends ShopApiError {
@@ -126,10 +138,9 @@ export class ShopCache {
   /** Lookups refused during a flood of unknown slugs. */
   shed = 0;
   private apiActive = 0;
-  private readonly apiQueue: (() => void)[] = [];
-  private notFoundWindowStart = 0;
-  private notFoundInWindow = 0;
-  private shieldUntil = 0;
+  /** Waiting lookups: clients in good standing first, then clients with 404s in their window. */
+  private readonly apiQueue: { clean: (() => void)[]; suspect: (() => void)[] } = { clean: [], suspect: [] };
+  private readonly clients = new Map<string, ClientRecord>();
 
   constructor(private readonly opts: ShopCacheOptions) {
     this.ttls = { ...DEFAULT_TTLS, ...opts.ttls };
@@ -141,8 +152,11 @@ export class ShopCache {
     return `${this.opts.keyPrefix}storefront:${kind}:${slug}`;
   }
 
-  /** The shop page for a slug (lowercase), from the nearest layer that has it. Api failures reject. */
-  get(slug: string): Promise<ShopLoad> {
+  /**
+   * The shop page for a slug (lowercase), from the nearest layer that has it. Api failures reject. `client` is who
+   * asks (the address the front door saw): unknown-slug budgets are kept per client.
+   */
+  get(slug: string, client = 'unknown'): Promise<ShopLoad> {
     const entry = this.local.get(slug);
     if (entry && entry.expiresAt > this.now()) {
       // Refresh the slug's place in the LRU order.
@@ -152,7 +166,7 @@ export class ShopCache {
     }
     const pending = this.inflight.get(slug);
     if (pending) return pending;
-    const load = this.load(slug)
+    const load = this.load(slug, client)
       .catch((err: unknown) => this.staleIfError(slug, err))
       .finally(() => {
         if (this.inflight.get(slug) === load) this.inflight.delete(slug);
@@ -208,7 +222,7 @@ export class ShopCache {
     }
   }
 
-  private async load(slug: string): Promise<ShopLoad> {
+  private async load(slug: string, client: string): Promise<ShopLoad> {
     const generation = this.generation(slug);
     const { redis } = this.opts;
 
@@ -227,12 +241,12 @@ export class ShopCache {
       }
     }
 
-    let load = await this.fetch(slug);
+    let load = await this.fetch(slug, client);
     // The api answered with a version older than one already announced (a replica behind, or an event that
     // overtook its commit): ask again briefly, then serve it without storing it.
     for (let i = 0; i < STALE_RETRIES && load.status === 'found' && this.isStale(load.page, slug); i++) {
       await new Promise((resolve) => setTimeout(resolve, STALE_RETRY_DELAY_MS));
-      load = await this.fetch(slug);
+      load = await this.fetch(slug, client);
     }
 
     this.remember(slug, load, generation);
@@ -261,45 +275,57 @@ export class ShopCache {
     return load;
   }
 
-  private shielded(slug: string): boolean {
-    return this.shieldUntil > this.now() && !this.local.has(slug);
+  private record(client: string): ClientRecord {
+    const now = this.now();
+    let record = this.clients.get(client);
+    if (!record || (now - record.windowStart >= NOT_FOUND_WINDOW_MS && record.refusedUntil <= now)) {
+      if (this.clients.size >= MAX_CLIENT_RECORDS) this.clients.clear();
+      record = { windowStart: now, notFound: 0, refusedUntil: 0 };
+      this.clients.set(client, record);
+    }
+    return record;
   }
 
-  private async fetch(slug: string): Promise<ShopLoad> {
-    if (this.shielded(slug)) throw this.refuse();
+  private refused(slug: string, client: string): boolean {
+    return this.record(client).refusedUntil > this.now() && !this.local.has(slug);
+  }
+
+  private async fetch(slug: string, client: string): Promise<ShopLoad> {
+    if (this.refused(slug, client)) throw this.refuse();
     const limit = this.opts.apiConcurrency ?? API_CONCURRENCY;
-    if (this.apiActive >= limit) await new Promise<void>((resolve) => this.apiQueue.push(resolve));
+    if (this.apiActive >= limit) {
+      const lane = this.record(client).notFound > 0 ? this.apiQueue.suspect : this.apiQueue.clean;
+      await new Promise<void>((resolve) => lane.push(resolve));
+    }
     this.apiActive++;
     try {
-      // The flood may have been detected while this lookup waited for its turn.
-      if (this.shielded(slug)) throw this.refuse();
+      // The client may have run out of budget while this lookup waited for its turn.
+      if (this.refused(slug, client)) throw this.refuse();
       this.apiCalls++;
       const result = await this.opts.fetchShop(slug);
-      if (result.status === 'not-found') this.countNotFound();
+      if (result.status === 'not-found') this.countNotFound(client);
       return result;
     } finally {
       this.apiActive--;
-      this.apiQueue.shift()?.();
+      (this.apiQueue.clean.shift() ?? this.apiQueue.suspect.shift())?.();
     }
   }
 
-  /** A refused lookup: the flood goes on, so the shield holds SHIELD_MS longer. */
+  /** A refused lookup. It extends nothing: the client's block ends SHIELD_MS after its budget ran out. */
   private refuse(): ShopLookupShedError {
     this.shed++;
-    this.shieldUntil = this.now() + SHIELD_MS;
-    return new ShopLookupShedError('too many unknown shops asked for: lookup refused');
+    return new ShopLookupShedError('too many unknown shops asked for by this client: lookup refused');
   }
 
-  private countNotFound(): void {
-    const now = this.now();
-    if (now - this.notFoundWindowStart >= NOT_FOUND_WINDOW_MS) {
-      this.notFoundWindowStart = now;
-      this.notFoundInWindow = 0;
-    }
-    this.notFoundInWindow++;
-    if (this.notFoundInWindow >= (this.opts.notFoundBudget ?? NOT_FOUND_BUDGET) && this.shieldUntil <= now) {
-      this.shieldUntil = now + SHIELD_MS;
-      this.opts.log?.('many unknown shops asked for: new slugs refused for a while', { forMs: SHIELD_MS });
+  private countNotFound(client: string): void {
+    const record = this.record(client);
+    record.notFound++;
+    if (record.notFound >= (this.opts.notFoundBudget ?? NOT_FOUND_BUDGET) && record.refusedUntil <= this.now()) {
+      record.refusedUntil = this.now() + SHIELD_MS;
+      this.opts.log?.('a client asked for many unknown shops: its new slugs refused for a while', {
+        client,
+        forMs: SHIELD_MS,
+      });
     }
   }
 

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackRoute }),
       },
       { path: 'onboarding', lazy: async () => ({ Component: (await import('./routes/app-pages')).OnboardingRoute }) },
+      { path: 'join/:token', lazy: async () => ({ Component: (await import('./routes/app-pages')).JoinInviteRoute }) },
       { path: 'redirecting', lazy: async () => ({ Component: (await import('./routes/app-pages')).RedirectingRoute }) },
       { path: 'profile', lazy: async () => ({ Component: (await import('./routes/app-pages')).ProfileRoute }) },
       {

@@ -106,6 +106,8 @@ async function serverMessage(res: Response): Promise<string> {
  * signed out, which the header can show at once instead of a loading placeholder while the auth client loads.
  */
 function hasStoredSession(): boolean {
+  // Prerendered at build time (no browser): the landing page's first paint shows what most visitors see.
+  if (typeof window === 'undefined') return false;
   try {
     return Object.keys(window.localStorage).some((key) => /^sb-.+-auth-token$/.test(key));
   } catch {

@@ -1,6 +1,7 @@
 import { AuthSchema1795241000000 } from './1795241000000-auth-schema';
 import { Core1795242000000 } from './1795242000000-core';
 import { Booking1795250000000 } from './1795250000000-booking';
+import { SecurityReview1795260000000 } from './1795260000000-security-review';
 import { Assistant1795320000000 } from './1795320000000-assistant';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
@@ -8,5 +9,6 @@ export const MIGRATIONS: Function[] = [
   AuthSchema1795241000000,
   Core1795242000000,
   Booking1795250000000,
+  SecurityReview1795260000000,
   Assistant1795320000000,
 ];

@@ -11,6 +11,10 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
 
 export interface RateLimiter {
   consume(key: string): Promise<RateLimitResult>;
+  /** Points used in the current window, without using one. */
+  used(key: string): Promise<number>;
+  /** Forgets the key's window (e.g. failures, after a success). */
+  reset(key: string): Promise<void>;
 }
 
 /**
@@ -40,6 +44,13 @@ export function createRateLimiter(options: {
         }
         throw err;
       }
+    },
+    async used(key) {
+      const res = await limiter.get(key).catch(() => null);
+      return res?.consumedPoints ?? 0;
+    },
+    async reset(key) {
+      await limiter.delete(key).catch(() => undefined);
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { createApp } from '../app';
+import { type AppDeps, createApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Auth, type AuthOptions, createAuth } from '../modules/auth';
 import { createLogger } from '../platform/logger';
@@ -54,6 +54,7 @@ export async function createTestApp(
   db: TestDatabase,
   configOverrides: Partial<Record<keyof Config, string>> = {},
   authOptions: AuthOptions = {},
+  extra: Pick<AppDeps, 'mailer'> = {},
 ): Promise<TestApp> {
   const config = testConfig({ DATABASE_URL: db.url, ...configOverrides });
   const logger = createLogger(config.LOG_LEVEL);
@@ -83,6 +84,7 @@ export async function createTestApp(
     logger,
     verifier: auth.verifier,
     authRouter: auth.router,
+    ...extra,
   });
   return Object.assign(app, {
     app,

@@ -35,6 +35,10 @@ export const BOOKING_MESSAGES = {
   joinCodeUnknown: 'No shop has that join code. Please check it with the shop owner.',
   joinOwnShop: 'You own this shop, so you cannot join it as a barber.',
   joinOtherShop: 'You already belong to another shop.',
+  /** A join code used by an account whose address is not proven, for a barber invited by that address. */
+  inviteNeedsProof: (email: string) =>
+    `This shop invited ${email}. We sent a link to that address: open it to join as that barber.`,
+  inviteUnknown: 'This invite link is not valid any more. Ask the shop owner for a new one.',
   timeOffOrder: 'Time off must end after it starts',
   notLinkedBarber: 'Only a barber who has joined a shop can manage their own schedule.',
   ownHoursOnly: 'You can change only your working hours here. Ask the shop owner to change anything else.',

@@ -103,6 +103,11 @@ export const JoinShopSchema = z
   .strict();
 export type JoinShopInput = z.input<typeof JoinShopSchema>;
 
+/** POST /api/barbers/invites/accept: the token of a single-use invite link. */
+export const BarberInviteAcceptSchema = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, BOOKING_MESSAGES.inviteUnknown) })
+  .strict();
+
 /** PATCH /api/shops/{id}/barbers/{barberId}/settings: a barber's own hours (null: the shop's) and invite e-mail. */
 export const BarberSettingsPatchSchema = z
   .object({

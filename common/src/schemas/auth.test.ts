@@ -13,6 +13,7 @@ describe('auth messages', () => {
     expect(AUTH_MESSAGES).toEqual({
       email: 'Enter a valid email',
       passwordMin: 'Password must be at least 6 characters',
+      newPasswordMin: 'Password must be at least 8 characters',
       passwordsDiffer: 'Passwords do not match',
     });
   });
@@ -55,40 +56,46 @@ describe('LoginSchema', () => {
 });
 
 describe('RegisterSchema', () => {
-  const valid = { email: 'joe@example.com', password: 'secret1', confirmPassword: 'secret1' };
+  const valid = { email: 'joe@example.com', password: 'secret12', confirmPassword: 'secret12' };
 
-  it('accepts matching passwords of at least 6 characters', () => {
+  it('accepts matching passwords of at least 8 characters (a 7-character one is refused)', () => {
     expect(RegisterSchema.parse(valid)).toEqual(valid);
-    expect(RegisterSchema.safeParse({ ...valid, password: 'abcdef', confirmPassword: 'abcdef' }).success).toBe(true);
+    expect(RegisterSchema.safeParse({ ...valid, password: 'abcdefgh', confirmPassword: 'abcdefgh' }).success).toBe(
+      true,
+    );
+    expect(errorsOf(RegisterSchema, { ...valid, password: 'abcdefg', confirmPassword: 'abcdefg' })).toEqual({
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Password must be at least 8 characters',
+    });
   });
 
   it('puts "Passwords do not match" on confirmPassword only', () => {
-    expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: 'secret2' })).toEqual({
+    expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: 'secret22' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
 
   it('compares passwords case-sensitively', () => {
-    expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: 'SECRET1' })).toEqual({
+    expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: 'SECRET12' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
 
   it('applies the same minimum and message to confirmPassword', () => {
     expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: '12345' })).toEqual({
-      confirmPassword: 'Password must be at least 6 characters',
+      confirmPassword: 'Password must be at least 8 characters',
     });
   });
 
   it('reports the minimum on both password fields when both are short', () => {
     expect(errorsOf(RegisterSchema, { ...valid, password: '12345', confirmPassword: '12345' })).toEqual({
-      password: 'Password must be at least 6 characters',
-      confirmPassword: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Password must be at least 8 characters',
     });
   });
 
   it('still reports the mismatch while the email is invalid', () => {
-    expect(errorsOf(RegisterSchema, { email: 'joe', password: 'secret1', confirmPassword: 'secret9' })).toEqual({
+    expect(errorsOf(RegisterSchema, { email: 'joe', password: 'secret12', confirmPassword: 'secret99' })).toEqual({
       email: 'Enter a valid email',
       confirmPassword: 'Passwords do not match',
     });

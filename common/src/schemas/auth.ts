@@ -5,17 +5,19 @@ import { OptionalHttpUrlSchema } from './primitives';
 export const AUTH_MESSAGES = {
   email: 'Enter a valid email',
   passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
+  newPasswordMin: `Password must be at least ${LIMITS.newPasswordMin} characters`,
   passwordsDiffer: 'Passwords do not match',
 } as const;
 
 const email = z.string().trim().email(AUTH_MESSAGES.email);
 const password = z.string().min(LIMITS.passwordMin, AUTH_MESSAGES.passwordMin);
+const newPassword = z.string().min(LIMITS.newPasswordMin, AUTH_MESSAGES.newPasswordMin);
 
 export const LoginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const RegisterSchema = z
-  .object({ email, password, confirmPassword: password })
+  .object({ email, password: newPassword, confirmPassword: newPassword })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],

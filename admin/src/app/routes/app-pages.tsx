@@ -14,7 +14,7 @@ import { AssistantButton } from '../../features/assistant';
 import { BarberDashboard } from '../../features/barber-dashboard';
 import { ClientDashboard } from '../../features/client-dashboard';
 import { GenericDashboard } from '../../features/dashboard';
-import { OnboardingPage } from '../../features/onboarding';
+import { InvitePage, OnboardingPage } from '../../features/onboarding';
 import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
 import { api } from '../../lib/api-client';
 import { useAuth, useUser } from '../../lib/auth';
@@ -105,6 +105,16 @@ export function OnboardingRoute() {
   return (
     <AppShell label="Onboarding">
       <OnboardingPage user={user} />
+    </AppShell>
+  );
+}
+
+/** /join/{token}: a barber invite link (decision 0054). */
+export function JoinInviteRoute() {
+  const { token = '' } = useParams();
+  return (
+    <AppShell label="Join a shop">
+      <InvitePage token={token} />
     </AppShell>
   );
 }

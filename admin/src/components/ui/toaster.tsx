@@ -13,6 +13,8 @@ import type { ToastMessage } from '../../lib/toast-messages';
  * it). See docs/decisions/0023-toast-placement.md.
  */
 export function Toaster() {
+  // Prerendering at build time has no document (and no toasts to show).
+  if (typeof document === 'undefined') return null;
   return createPortal(
     <div data-stay-live="">
       <Sonner

@@ -286,7 +286,15 @@ describe('barber accounts', () => {
     expect(invite.body.email).toBe(email);
     const code = (await request(app).get(`/api/shops/${shop.id}/join-code`).set(bearer(owner.accessToken))).body.code;
     const user = await signUpTestUser(app, email);
-    const joined = await request(app).post('/api/barbers/join').set(bearer(user.accessToken)).send({ code });
+    // Only a proven address takes an invited seat (decision 0054): Casey followed the confirmation link.
+    await db.dataSource.query(
+      `UPDATE auth_identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb WHERE user_id = $1`,
+      [user.userId],
+    );
+    const session = await request(app)
+      .post('/auth/v1/token?grant_type=password')
+      .send({ email, password: 'secret-password' });
+    const joined = await request(app).post('/api/barbers/join').set(bearer(session.body.access_token)).send({ code });
     expect(joined.body.barber).toMatchObject({ id: casey.id, name: casey.name });
     const settings = await request(app)
       .get(`/api/shops/${shop.id}/barbers/${casey.id}/settings`)

@@ -1,6 +1,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AuthUser, TokenVerifier } from '../../platform/http/auth-context';
 import type { AppMetadata, UserMetadata } from './auth.entities';
+import type { SessionGate } from './session-gate';
 import { SIGNING_ALG, type SigningKeyStore } from './signing-keys';
 
 export const AUDIENCE = 'authenticated';
@@ -75,12 +76,21 @@ export class AccessTokens {
     return payload as unknown as AccessTokenClaims;
   }
 
-  /** The api's view of a token: who is calling. */
-  verifier(): TokenVerifier {
+  /**
+   * The api's view of a token: who is calling, if the token is genuine AND its session still exists. A token of a
+   * session that was signed out, ended by refresh-token reuse or cut off by an account takeover is refused.
+   */
+  verifier(sessions: SessionGate): TokenVerifier {
     return {
       verify: async (token: string): Promise<AuthUser> => {
         const claims = await this.verify(token);
-        return { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : '' };
+        const session = await sessions.check(claims.session_id, claims.sub);
+        if (!session.alive) throw new joseErrors.JWTInvalid('session ended');
+        return {
+          id: claims.sub,
+          email: typeof claims.email === 'string' ? claims.email : '',
+          emailVerified: session.emailVerified,
+        };
       },
     };
   }

@@ -210,7 +210,11 @@ describe('the api verifier', () => {
       const auth = await createAuth({ config, dataSource: db.dataSource, redis: null, logger: createLogger('silent') });
 
       expect(auth.router).toBeUndefined();
-      await expect(auth.verifier.verify(user.accessToken)).resolves.toEqual({ id: user.userId, email: user.email });
+      await expect(auth.verifier.verify(user.accessToken)).resolves.toEqual({
+        id: user.userId,
+        email: user.email,
+        emailVerified: false,
+      });
       const [h, p] = user.accessToken.split('.');
       await expect(auth.verifier.verify(`${h}.${p}.AAAA`)).rejects.toThrow();
     } finally {
@@ -239,7 +243,11 @@ describe('the api verifier', () => {
       });
 
     const withSecret = await hostedAuth({ SUPABASE_JWT_SECRET: secret });
-    await expect(withSecret.verifier.verify(token)).resolves.toEqual({ id: userId, email: 'legacy@example.com' });
+    await expect(withSecret.verifier.verify(token)).resolves.toEqual({
+      id: userId,
+      email: 'legacy@example.com',
+      emailVerified: false,
+    });
     const withoutSecret = await hostedAuth({});
     await expect(withoutSecret.verifier.verify(token)).rejects.toThrow();
     const wrongSecret = await hostedAuth({ SUPABASE_JWT_SECRET: `${secret}-other` });

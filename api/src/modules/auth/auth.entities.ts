@@ -32,6 +32,16 @@ export class AuthUserEntity {
   @Column('timestamptz', { name: 'confirmation_sent_at', nullable: true })
   confirmationSentAt: Date | null;
 
+  /** A new address waiting for its owner to follow the link sent to it; `email` changes only then. */
+  @Column('varchar', { name: 'email_change', length: 320, nullable: true })
+  emailChange: string | null;
+
+  @Column('varchar', { name: 'email_change_token_hash', length: 64, nullable: true })
+  emailChangeTokenHash: string | null;
+
+  @Column('timestamptz', { name: 'email_change_sent_at', nullable: true })
+  emailChangeSentAt: Date | null;
+
   @Column('jsonb', { name: 'raw_user_meta_data', default: {} })
   userMetadata: UserMetadata;
 
@@ -144,6 +154,10 @@ export class AuthSigningKeyEntity {
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;
+
+  /** When a newer key took over signing; the key still verifies until every token it signed has expired. */
+  @Column('timestamptz', { name: 'retired_at', nullable: true })
+  retiredAt: Date | null;
 }
 
 /** A provider sign-in (or PKCE) in flight: created by /authorize, completed by /callback, consumed by grant_type=pkce. */

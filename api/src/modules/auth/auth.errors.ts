@@ -30,6 +30,12 @@ export const authErrors = {
     new AuthApiError(422, 'weak_password', `Password should be at least ${min} characters.`, {
       weak_password: { reasons: ['length'] },
     }),
+  reauthenticationNeeded: () =>
+    new AuthApiError(
+      400,
+      'reauthentication_needed',
+      'Password update requires reauthentication: send current_password, or sign in again first.',
+    ),
   samePassword: () => new AuthApiError(422, 'same_password', 'New password should be different from the old password.'),
   invalidEmail: () => new AuthApiError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   validation: (message: string) => new AuthApiError(400, 'validation_failed', message),

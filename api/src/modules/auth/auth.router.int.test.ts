@@ -26,13 +26,17 @@ describe('built-in auth over HTTP', () => {
       .send({ email: 'barber@example.com', password: 'hunter22' });
     expect(res.status).toBe(200);
     expect(res.headers['x-supabase-api-version']).toBe('2024-01-01');
-    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { id: user.userId } });
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 600, user: { id: user.userId } });
     expect(typeof res.body.refresh_token).toBe('string');
   });
 
   it('gives the api a verified caller from the access token', async () => {
     const user = await signUpTestUser(app);
-    await expect(app.auth.verifier.verify(user.accessToken)).resolves.toEqual({ id: user.userId, email: user.email });
+    await expect(app.auth.verifier.verify(user.accessToken)).resolves.toEqual({
+      id: user.userId,
+      email: user.email,
+      emailVerified: false,
+    });
   });
 
   it('refuses a wrong password with GoTrue invalid_credentials', async () => {

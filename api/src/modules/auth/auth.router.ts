@@ -32,6 +32,8 @@ export interface AuthRouterDeps {
   accessTokens: AccessTokens;
   keys: SigningKeyStore;
   limiters: AuthLimiters;
+  /** The failure budgets behind signInPerIpAccount and signInPerAccount. */
+  signInRules: { signInPerIpAccount: { points: number }; signInPerAccount: { points: number } };
 }
 
 const API_VERSION = '2024-01-01';
@@ -51,7 +53,7 @@ function bearer(req: Request): string | null {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function createAuthRouter(deps: AuthRouterDeps): Router {
-  const { config, logger, service, accessTokens, keys, limiters } = deps;
+  const { config, logger, service, accessTokens, keys, limiters, signInRules } = deps;
   const providers = configuredProviders(config);
   const callbackUrl = `${new URL(config.PUBLIC_ORIGIN).origin}/auth/v1/callback`;
   const router = express.Router();
@@ -165,11 +167,37 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     },
   );
 
-  const passwordLimits = rateLimit((req) => [
-    [limiters.signInPerIp, ipKey(req)],
-    [limiters.signInPerIpAccount, `${ipKey(req)}|${accountKey(req)}`],
-    [limiters.signInPerAccount, accountKey(req)],
-  ]);
+  /**
+   * Password sign-in (decision 0052): every attempt counts against the sender's address; failures count against
+   * the sender on that account and against the account. A sender over its own failure budget is refused; while the
+   * account as a whole is over its failure budget, only senders that already failed on it are refused, so the
+   * owner typing the right password from a fresh address always gets in.
+   */
+  const passwordLimits: RequestHandler = async (req, _res, next) => {
+    const ipAccount = `${ipKey(req)}|${accountKey(req)}`;
+    const sender = await limiters.signInPerIp.consume(ipKey(req));
+    if (!sender.allowed) return next(authErrors.rateLimited(sender.retryAfterSeconds));
+    const [ipAccountFailures, accountFailures] = await Promise.all([
+      limiters.signInPerIpAccount.used(ipAccount),
+      limiters.signInPerAccount.used(accountKey(req)),
+    ]);
+    if (ipAccountFailures >= signInRules.signInPerIpAccount.points) return next(authErrors.rateLimited(60));
+    if (accountFailures >= signInRules.signInPerAccount.points && ipAccountFailures > 0) {
+      return next(authErrors.rateLimited(60));
+    }
+    next();
+  };
+  const recordSignIn = async (req: Request, failed: boolean) => {
+    const ipAccount = `${ipKey(req)}|${accountKey(req)}`;
+    if (!failed) {
+      await limiters.signInPerIpAccount.reset(ipAccount);
+      return;
+    }
+    await Promise.all([
+      limiters.signInPerIpAccount.consume(ipAccount),
+      limiters.signInPerAccount.consume(accountKey(req)),
+    ]);
+  };
   const refreshLimits = rateLimit((req) => [[limiters.refreshPerIp, ipKey(req)]]);
 
   router.post(
@@ -185,7 +213,13 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
       let session: GoTrueSession;
       switch (req.query.grant_type) {
         case 'password':
-          session = await service.signInWithPassword(body.email, body.password, context(req));
+          try {
+            session = await service.signInWithPassword(body.email, body.password, context(req));
+          } catch (err) {
+            if (err instanceof AuthApiError && err.code === 'invalid_credentials') await recordSignIn(req, true);
+            throw err;
+          }
+          await recordSignIn(req, false);
           break;
         case 'refresh_token':
           session = await service.refresh(body.refresh_token);
@@ -205,7 +239,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   router.put('/user', async (req, res) => {
     const claims = await caller(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    res.json(await service.updateUser(claims, body));
+    res.json(await service.updateUser(claims, body, safeRedirectTo(req.query.redirect_to, config)));
   });
 
   router.post('/logout', async (req, res) => {
@@ -227,8 +261,17 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   router.get('/verify', async (req, res) => {
     const redirectTo = safeRedirectTo(req.query.redirect_to, config);
-    if (req.query.type !== 'signup' && req.query.type !== 'email') {
+    if (req.query.type !== 'signup' && req.query.type !== 'email' && req.query.type !== 'email_change') {
       return res.redirect(303, errorRedirect(redirectTo, 'validation_failed', 'Unsupported verification type', false));
+    }
+    if (req.query.type === 'email_change') {
+      try {
+        const session = await service.confirmEmailChange(text(req.query.token), context(req));
+        return res.redirect(303, sessionRedirect(redirectTo, session, 'email_change'));
+      } catch (err) {
+        if (!(err instanceof AuthApiError)) throw err;
+        return res.redirect(303, errorRedirect(redirectTo, err.code, err.message, false));
+      }
     }
     try {
       const result = await service.confirmSignUp(text(req.query.token), context(req));

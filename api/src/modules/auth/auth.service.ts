@@ -61,6 +61,8 @@ export type SignUpResult = { kind: 'session'; session: GoTrueSession } | { kind:
 /** Outgoing auth mail. The default writes the link to the log (no mail server in this build). */
 export interface AuthMailer {
   sendSignUpConfirmation(to: string, link: string): Promise<void>;
+  /** The link that makes a requested e-mail change happen, sent to the NEW address. */
+  sendEmailChange?(to: string, link: string): Promise<void>;
 }
 
 export function logMailer(logger: Logger): AuthMailer {
@@ -68,10 +70,18 @@ export function logMailer(logger: Logger): AuthMailer {
     async sendSignUpConfirmation(to, link) {
       logger.info({ email: to, confirmationLink: link }, 'auth: confirm sign-up');
     },
+    async sendEmailChange(to, link) {
+      logger.info({ email: to, confirmationLink: link }, 'auth: confirm e-mail change');
+    },
   };
 }
 
+/** A password change without the current password needs a sign-in at most this old (GoTrue's reauthentication). */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
 export interface AuthServiceOptions {
+  /** Told when sessions end here, so this process refuses their tokens at once. */
+  sessions?: { forgetUser(userId: string): void };
   emailConfirm: boolean;
   mailer: AuthMailer;
   /** Base of links we send (e.g. the confirmation link): `${origin}/auth/v1`. */
@@ -86,16 +96,31 @@ export function normalizeEmail(value: unknown): string {
   return email;
 }
 
+/** A new password (sign-up, change): at least LIMITS.newPasswordMin characters (decision 0051). */
 function checkPassword(value: unknown): string {
-  if (typeof value !== 'string' || value.length < LIMITS.passwordMin) throw authErrors.weakPassword(LIMITS.passwordMin);
+  if (typeof value !== 'string' || value.length < LIMITS.newPasswordMin) {
+    throw authErrors.weakPassword(LIMITS.newPasswordMin);
+  }
   if (value.length > 72 * 4) throw authErrors.validation('Password cannot be longer than 288 characters');
   return value;
+}
+
+/** How deep user metadata may nest: a profile needs two or three levels; PostgreSQL's jsonb refuses very deep ones. */
+const METADATA_MAX_DEPTH = 8;
+const METADATA_MAX_BYTES = 16_000;
+
+/** True when `value` nests deeper than `max` (stops looking as soon as it does, so a hostile body costs little). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (max === 0) return true;
+  return Object.values(value).some((child) => nestsDeeperThan(child, max - 1));
 }
 
 function metadata(value: unknown): UserMetadata {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw authErrors.validation('Could not parse metadata');
-  if (JSON.stringify(value).length > 16_000) throw authErrors.validation('Metadata is too large');
+  if (nestsDeeperThan(value, METADATA_MAX_DEPTH)) throw authErrors.validation('Metadata is nested too deeply');
+  if (JSON.stringify(value).length > METADATA_MAX_BYTES) throw authErrors.validation('Metadata is too large');
   return value as UserMetadata;
 }
 
@@ -268,8 +293,16 @@ export class AuthService {
     if (!session || session.userId !== claims.sub) throw authErrors.sessionNotFound();
   }
 
-  async updateUser(claims: AccessTokenClaims, body: Record<string, unknown>): Promise<GoTrueUser> {
+  /**
+   * PUT /user. An e-mail change is two steps: the new address is kept aside and a link goes to it; `email` changes
+   * only when that link is followed (confirmEmailChange), so nobody can move an account to an address they do not
+   * read. A password change needs the current password (`current_password`) or a sign-in in the last ten minutes,
+   * and ends every other session of the account.
+   */
+  async updateUser(claims: AccessTokenClaims, body: Record<string, unknown>, redirectTo: string): Promise<GoTrueUser> {
     const userId = claims.sub;
+    let emailChange: { to: string; token: string } | null = null;
+    let passwordChanged = false;
     await this.dataSource.transaction(async (manager) => {
       const user = await manager.findOne(AuthUserEntity, {
         where: { id: userId },
@@ -282,22 +315,21 @@ export class AuthService {
         if (email !== user.email) {
           const taken = await manager.findOneBy(AuthUserEntity, { email });
           if (taken) throw authErrors.emailExists();
-          changes.email = email;
-          // A new address is unproven until confirmed.
-          await manager.query(
-            `UPDATE auth_identities SET email = $2,
-               identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', false)
-             WHERE user_id = $1 AND provider = 'email'`,
-            [userId, email],
-          );
+          const token = randomToken();
+          changes.emailChange = email;
+          changes.emailChangeTokenHash = sha256(token);
+          changes.emailChangeSentAt = new Date();
+          emailChange = { to: email, token };
         }
       }
       if (body.password !== undefined && body.password !== null) {
         const password = checkPassword(body.password);
+        await this.requireReauthentication(manager, user, claims, body.current_password);
         if (user.encryptedPassword && (await argonVerify(user.encryptedPassword, password))) {
           throw authErrors.samePassword();
         }
         changes.encryptedPassword = await argonHash(password);
+        passwordChanged = true;
       }
       if (body.data !== undefined && body.data !== null) {
         // GoTrue merges: keys in `data` replace, keys set to null are removed.
@@ -309,19 +341,84 @@ export class AuthService {
         changes.userMetadata = merged;
       }
       if (Object.keys(changes).length) {
-        try {
-          await manager.update(
-            AuthUserEntity,
-            { id: userId },
-            partial<AuthUserEntity>({ ...changes, updatedAt: new Date() }),
-          );
-        } catch (err) {
-          if (isUniqueViolation(err)) throw authErrors.emailExists();
-          throw err;
-        }
+        await manager.update(
+          AuthUserEntity,
+          { id: userId },
+          partial<AuthUserEntity>({ ...changes, updatedAt: new Date() }),
+        );
+      }
+      if (passwordChanged) {
+        // Whoever else holds a session (a stolen one, an old device) is out; this one stays signed in.
+        await manager.delete(AuthSessionEntity, { userId, id: Not(claims.session_id) });
       }
     });
+    if (passwordChanged) this.options.sessions?.forgetUser(userId);
+    if (emailChange) {
+      const { to, token } = emailChange as { to: string; token: string };
+      const link = new URL(`${this.options.authBaseUrl}/verify`);
+      link.searchParams.set('token', token);
+      link.searchParams.set('type', 'email_change');
+      link.searchParams.set('redirect_to', redirectTo);
+      if (this.options.mailer.sendEmailChange) await this.options.mailer.sendEmailChange(to, link.toString());
+      else this.options.logger.info({ email: to, confirmationLink: link.toString() }, 'auth: confirm e-mail change');
+    }
     return this.userResponse(userId);
+  }
+
+  /** The current password, or (for accounts without one, or a fresh sign-in) a session younger than ten minutes. */
+  private async requireReauthentication(
+    manager: EntityManager,
+    user: AuthUserEntity,
+    claims: AccessTokenClaims,
+    currentPassword: unknown,
+  ): Promise<void> {
+    if (typeof currentPassword === 'string' && currentPassword && user.encryptedPassword) {
+      if (await argonVerify(user.encryptedPassword, currentPassword)) return;
+      throw authErrors.invalidCredentials();
+    }
+    const session = await manager.findOneBy(AuthSessionEntity, { id: claims.session_id, userId: user.id });
+    if (session && Date.now() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS) return;
+    throw authErrors.reauthenticationNeeded();
+  }
+
+  /**
+   * GET /verify?type=email_change: the new address's owner followed the link. The change applies once, within a
+   * day, if nobody took the address meanwhile; the address counts as proven (the link reached it).
+   */
+  async confirmEmailChange(token: string, ctx: RequestContext): Promise<GoTrueSession> {
+    if (!token) throw authErrors.otpExpired();
+    const userId = await this.dataSource.transaction(async (manager) => {
+      const rows = (await manager.query(
+        `SELECT id, email_change FROM auth_users
+          WHERE email_change_token_hash = $1 AND email_change_sent_at > now() - make_interval(secs => $2)
+          FOR UPDATE`,
+        [sha256(token), CONFIRMATION_MAX_AGE_MS / 1000],
+      )) as Array<{ id: string; email_change: string }>;
+      const row = rows[0];
+      if (!row) throw authErrors.otpExpired();
+      const taken = await manager.findOneBy(AuthUserEntity, { email: row.email_change });
+      if (taken) throw authErrors.emailExists();
+      await manager.update(
+        AuthUserEntity,
+        { id: row.id },
+        partial<AuthUserEntity>({
+          email: row.email_change,
+          emailChange: null,
+          emailChangeTokenHash: null,
+          emailChangeSentAt: null,
+          emailConfirmedAt: new Date(),
+          updatedAt: new Date(),
+        }),
+      );
+      await manager.query(
+        `UPDATE auth_identities SET email = $2::varchar,
+           identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true)
+         WHERE user_id = $1 AND provider = 'email'`,
+        [row.id, row.email_change],
+      );
+      return row.id;
+    });
+    return this.issueSession(userId, ctx);
   }
 
   /** Signs out: `local` this session, `others` every other one, `global` all. Their refresh tokens go with them. */
@@ -330,6 +427,7 @@ export class AuthService {
     if (scope === 'local') await sessions.delete({ id: claims.session_id, userId: claims.sub });
     else if (scope === 'others') await sessions.delete({ userId: claims.sub, id: Not(claims.session_id) });
     else await sessions.delete({ userId: claims.sub });
+    this.options.sessions?.forgetUser(claims.sub);
   }
 
   // ---- providers -----------------------------------------------------------------------------------------------
@@ -371,6 +469,7 @@ export class AuthService {
           // existing session end.
           changes.encryptedPassword = null;
           await manager.delete(AuthSessionEntity, { userId: user.id });
+          this.options.sessions?.forgetUser(user.id);
           this.options.logger.warn({ userId: user.id, provider: profile.provider }, 'auth: unproven account claimed');
         }
         await manager.update(AuthUserEntity, { id: user.id }, partial<AuthUserEntity>(changes));
@@ -538,6 +637,7 @@ export class AuthService {
     const reused = await this.dataSource.getRepository(AuthRefreshTokenEntity).findOneBy({ tokenHash });
     if (!reused) throw authErrors.refreshTokenNotFound();
     await this.dataSource.getRepository(AuthSessionEntity).delete({ id: reused.sessionId });
+    this.options.sessions?.forgetUser(reused.userId);
     this.options.logger.warn({ userId: reused.userId, sessionId: reused.sessionId }, 'auth: refresh token reused');
     throw authErrors.refreshTokenAlreadyUsed();
   }

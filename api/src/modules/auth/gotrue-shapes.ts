@@ -11,6 +11,9 @@ export interface GoTrueUser {
   phone: string;
   confirmation_sent_at?: string;
   confirmed_at?: string;
+  /** An e-mail change waiting for confirmation (GoTrue's names). */
+  new_email?: string;
+  email_change_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: UserMetadata;
@@ -67,6 +70,7 @@ export function toGoTrueUser(user: AuthUserEntity, identities: AuthIdentityEntit
     phone: '',
     confirmation_sent_at: iso(user.confirmationSentAt),
     confirmed_at: iso(user.emailConfirmedAt),
+    ...(user.emailChange ? { new_email: user.emailChange, email_change_sent_at: iso(user.emailChangeSentAt) } : {}),
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,

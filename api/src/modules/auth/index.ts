@@ -8,6 +8,7 @@ import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../../p
 import { AccessTokens } from './access-tokens';
 import { type AuthLimiters, createAuthRouter } from './auth.router';
 import { type AuthMailer, AuthService, logMailer } from './auth.service';
+import { SessionGate } from './session-gate';
 import { SigningKeyStore } from './signing-keys';
 import { createSupabaseVerifier } from './supabase-verifier';
 
@@ -22,7 +23,9 @@ export type AuthRateLimits = Record<keyof AuthLimiters, RateLimitRule>;
 
 /**
  * Sane defaults: enough for a person who mistypes, a household behind one address, and a test suite; far too few
- * for password guessing. A window is a fixed minute unless stated.
+ * for password guessing. A window is a fixed minute unless stated. signInPerIp counts every attempt (it throttles
+ * the sender); signInPerIpAccount and signInPerAccount count FAILED sign-ins only, and the account-wide one only
+ * stops senders that have already failed on that account, so nobody can lock the owner out (decision 0052).
  */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signInPerIpAccount: { points: 10, durationSeconds: 60 },
@@ -33,7 +36,11 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   refreshPerIp: { points: 150, durationSeconds: 60 },
 };
 
-const unlimited: RateLimiter = { consume: async () => ({ allowed: true }) };
+const unlimited: RateLimiter = {
+  consume: async () => ({ allowed: true }),
+  used: async () => 0,
+  reset: async () => undefined,
+};
 
 export interface AuthOptions {
   /** Overrides per limiter (tests use small ones). */
@@ -58,11 +65,21 @@ export async function createAuth(deps: AuthDeps, options: AuthOptions = {}): Pro
     return { verifier: createSupabaseVerifier(config.SUPABASE_URL, config.SUPABASE_JWT_SECRET) };
   }
 
-  const keys = new SigningKeyStore(dataSource);
+  if (config.NODE_ENV === 'production' && !config.AUTH_KEY_ENCRYPTION_KEY) {
+    throw new Error(
+      'AUTH_KEY_ENCRYPTION_KEY is required in production: the auth signing keys are encrypted with it at rest (npm start makes one in .data/)',
+    );
+  }
+  const keys = new SigningKeyStore(dataSource, {
+    encryptionKey: config.AUTH_KEY_ENCRYPTION_KEY,
+    tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
   await keys.init();
   const origin = new URL(config.PUBLIC_ORIGIN).origin;
   const accessTokens = new AccessTokens(keys, `${origin}/auth/v1`, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessions = new SessionGate(dataSource);
   const service = new AuthService(dataSource, accessTokens, {
+    sessions,
     emailConfirm: config.AUTH_EMAIL_CONFIRM,
     authBaseUrl: `${origin}/auth/v1`,
     mailer: options.mailer ?? logMailer(logger),
@@ -87,17 +104,27 @@ export async function createAuth(deps: AuthDeps, options: AuthOptions = {}): Pro
     ]),
   ) as unknown as AuthLimiters;
 
-  const router = createAuthRouter({ config, logger, service, accessTokens, keys, limiters });
+  const router = createAuthRouter({ config, logger, service, accessTokens, keys, limiters, signInRules: rules });
   const purge = setInterval(() => {
     service.purgeExpired().catch((err) => logger.warn({ err }, 'auth: purge failed'));
   }, 15 * 60_000);
   purge.unref();
+  // Key rotation: whichever process finds the signing key too old makes the next one; every process reloads the
+  // keys each minute, so all sign with the new key soon after (the old one verifies until its tokens expire).
+  const rotation = setInterval(() => {
+    keys
+      .rotateIfDue(config.AUTH_KEY_ROTATION_DAYS)
+      .then((kid) => kid && logger.info({ kid }, 'auth: signing key rotated'))
+      .catch((err) => logger.warn({ err }, 'auth: key rotation check failed'));
+  }, 60_000);
+  rotation.unref();
 
   return {
-    verifier: accessTokens.verifier(),
+    verifier: accessTokens.verifier(sessions),
     router,
     async close() {
       clearInterval(purge);
+      clearInterval(rotation);
     },
   };
 }

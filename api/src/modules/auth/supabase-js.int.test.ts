@@ -37,7 +37,7 @@ describe('supabase-js against the built-in auth', () => {
     const { data } = await signedUp(client, email);
 
     expect(data.session?.access_token).toBeTruthy();
-    expect(data.session?.expires_in).toBe(3600);
+    expect(data.session?.expires_in).toBe(600);
     expect(data.user).toMatchObject({
       email,
       aud: 'authenticated',
@@ -94,12 +94,12 @@ describe('supabase-js against the built-in auth', () => {
   });
 
   it('reports a short password as weak_password with its reasons', async () => {
-    const { error } = await supabaseClient(api.origin).auth.signUp({ email: newEmail(), password: '12345' });
+    const { error } = await supabaseClient(api.origin).auth.signUp({ email: newEmail(), password: '1234567' });
 
     expect(error?.name).toBe('AuthWeakPasswordError');
     expect(error?.status).toBe(422);
     expect(error?.code).toBe('weak_password');
-    expect(error?.message).toContain('Password should be at least 6 characters');
+    expect(error?.message).toContain('Password should be at least 8 characters');
     expect((error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
   });
 
@@ -216,7 +216,7 @@ describe('supabase-js against the built-in auth', () => {
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: { onboardingCompleted: false },
     });
-    expect(payload.exp! - payload.iat!).toBe(3600);
+    expect(payload.exp! - payload.iat!).toBe(600);
 
     const claims = await client.auth.getClaims();
     expect(claims.error).toBeNull();

@@ -27,7 +27,13 @@ export function createSupabaseVerifier(supabaseUrl: string, jwtSecret?: string):
         ({ payload } = await jwtVerify(token, jwks, { algorithms: ['ES256', 'RS256'], audience: AUDIENCE, issuer }));
       }
       if (typeof payload.sub !== 'string') throw new Error('token has no subject');
-      return { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' };
+      // Supabase marks a proven address in the token's user_metadata.
+      const meta = (payload.user_metadata ?? {}) as { email_verified?: unknown };
+      return {
+        id: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : '',
+        emailVerified: meta.email_verified === true,
+      };
     },
   };
 }

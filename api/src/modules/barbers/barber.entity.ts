@@ -30,6 +30,13 @@ export class BarberEntity {
   @Column('uuid', { name: 'user_id', nullable: true })
   userId: string | null;
 
+  /** sha256 of the single-use invite link's token, mailed to `email`; cleared when the link is used. */
+  @Column('varchar', { name: 'invite_token_hash', length: 64, nullable: true })
+  inviteTokenHash: string | null;
+
+  @Column('timestamptz', { name: 'invite_sent_at', nullable: true })
+  inviteSentAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

@@ -3,12 +3,19 @@ import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { tooManyRequests } from '../../platform/http/errors';
 import { createRateLimiter } from '../../platform/rate-limit';
-import { pathParam, type ShopChangeDeps } from '../shops/shop-access';
-import { getJoinCode, joinShop, regenerateJoinCode } from './join-codes.service';
+import { pathParam } from '../shops/shop-access';
+import {
+  acceptInvite,
+  getJoinCode,
+  type InviteDeps,
+  joinShop,
+  previewInvite,
+  regenerateJoinCode,
+} from './join-codes.service';
 
 /** Barber accounts: the owner hands out the shop's join code; a signed-in user joins with it. */
 export function joinCodesRouter(
-  deps: ShopChangeDeps & { redis: Redis | null; keyPrefix: string; rateLimitMultiplier: number },
+  deps: InviteDeps & { redis: Redis | null; keyPrefix: string; rateLimitMultiplier: number },
 ): Router {
   const router = Router();
   // Codes are 8 of 31 characters: guessing one takes far more than 10 tries per user per 10 minutes allow.
@@ -35,6 +42,17 @@ export function joinCodesRouter(
     const limit = await limiter?.consume(currentUser(req).id);
     if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
     res.json(await joinShop(deps, currentUser(req), req.body));
+  });
+
+  router.get('/barbers/invites/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await previewInvite(deps, pathParam(req.params, 'token')));
+  });
+
+  router.post('/barbers/invites/accept', requireAuth, async (req, res) => {
+    const limit = await limiter?.consume(currentUser(req).id);
+    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+    res.json(await acceptInvite(deps, currentUser(req), req.body));
   });
 
   return router;

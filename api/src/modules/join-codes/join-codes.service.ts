@@ -1,5 +1,6 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  BarberInviteAcceptSchema,
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
   JOIN_CODE_ALPHABET,
@@ -9,9 +10,10 @@ import {
 } from '@barberly/common';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../platform/http/auth-context';
-import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
+import { badRequest, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { BarberEntity } from '../barbers/barber.entity';
 import { toBarberDto } from '../barbers/barbers.service';
+import type { Mailer } from '../mail/mailer';
 import { ShopEntity } from '../shops/shop.entity';
 import { bumpShopVersion, loadOwnedShop, type ShopChangeDeps } from '../shops/shop-access';
 import { UserProfileEntity } from '../users/user.entity';
@@ -78,8 +80,18 @@ function barberNameFor(profile: UserProfileEntity): string {
  * barber row of that shop whose invite e-mail equals the user's e-mail is taken over; otherwise a new barber row is
  * created, named from the profile's first and last name or else the e-mail's local part. Joining again is a no-op.
  */
-export async function joinShop(deps: ShopChangeDeps, authUser: AuthUser, body: unknown): Promise<JoinShopResponse> {
+export interface InviteDeps extends ShopChangeDeps {
+  mailer: Mailer;
+  publicOrigin: string;
+}
+
+/** A single-use invite link lives this long. */
+const INVITE_TTL_MS = 7 * 24 * 3600_000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export async function joinShop(deps: InviteDeps, authUser: AuthUser, body: unknown): Promise<JoinShopResponse> {
   const { code } = parseInput(JoinShopSchema, body);
+  let needsProof: { email: string; token: string; shopName: string } | null = null;
   const { result, event } = await deps.dataSource.transaction(async (manager) => {
     const shop = await manager.getRepository(ShopEntity).findOne({ where: { joinCode: code } });
     if (!shop) throw badRequest(BOOKING_MESSAGES.joinCodeUnknown, { code: BOOKING_MESSAGES.joinCodeUnknown });
@@ -103,8 +115,19 @@ export async function joinShop(deps: ShopChangeDeps, authUser: AuthUser, body: u
         })
         .orderBy('b.created_at', 'ASC')
         .getOne();
+      if (invited && !authUser.emailVerified) {
+        // Anyone can sign up with someone else's address while confirmation is off: the seat (and that barber's
+        // clients) goes only to whoever proves the address. A link to it does that (decision 0054).
+        const token = randomBytes(32).toString('base64url');
+        invited.inviteTokenHash = sha256(token);
+        invited.inviteSentAt = new Date();
+        await barbers.save(invited);
+        needsProof = { email: invited.email ?? profile.email, token, shopName: shop.name };
+        return { result: null, event: null };
+      }
       if (invited) {
         invited.userId = authUser.id;
+        invited.inviteTokenHash = null;
         barber = await barbers.save(invited);
       } else {
         barber = await barbers.save(
@@ -120,6 +143,73 @@ export async function joinShop(deps: ShopChangeDeps, authUser: AuthUser, body: u
       event,
     };
   });
+  if (needsProof) {
+    const { email, token, shopName } = needsProof as { email: string; token: string; shopName: string };
+    await sendInvite(deps, email, token, shopName);
+    throw new HttpError(403, 'invite_needs_proof', BOOKING_MESSAGES.inviteNeedsProof(email));
+  }
   if (event) await deps.events.shopChanged(event);
+  return result as unknown as JoinShopResponse;
+}
+
+function inviteUrl(publicOrigin: string, token: string): string {
+  return `${new URL(publicOrigin).origin}/join/${token}`;
+}
+
+async function sendInvite(deps: InviteDeps, to: string, token: string, shopName: string): Promise<void> {
+  await deps.mailer.send({
+    to,
+    subject: `Join ${shopName} on Barberly`,
+    text: [
+      `You have been invited to join ${shopName} on Barberly as a barber.`,
+      '',
+      `Open this link to join (it works once, for 7 days): ${inviteUrl(deps.publicOrigin, token)}`,
+      '',
+      'If you did not expect this, ignore this e-mail: nobody can join as you without this link.',
+    ].join('\n'),
+  });
+}
+
+async function invitedBarber(manager: EntityManager, token: string, lock = false) {
+  const barber = await manager.getRepository(BarberEntity).findOne({
+    where: { inviteTokenHash: sha256(token) },
+    ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+  const fresh = barber?.inviteSentAt && Date.now() - barber.inviteSentAt.getTime() < INVITE_TTL_MS;
+  if (!barber || !fresh || barber.userId) throw notFound(BOOKING_MESSAGES.inviteUnknown);
+  return barber;
+}
+
+/** GET /api/barbers/invites/{token}: whose invite it is, for the page the link opens (the token is the credential). */
+export async function previewInvite(deps: ShopChangeDeps, token: string) {
+  const { token: valid } = parseInput(BarberInviteAcceptSchema, { token });
+  const barber = await invitedBarber(deps.dataSource.manager, valid);
+  const shop = await deps.dataSource.getRepository(ShopEntity).findOneOrFail({ where: { id: barber.shopId } });
+  return { shop: { name: shop.name, slug: shop.slug }, barber: { name: barber.name }, email: barber.email ?? '' };
+}
+
+/**
+ * POST /api/barbers/invites/accept {token}: the signed-in user takes the barber seat the link was mailed for.
+ * Having the link proves the invited address, whatever address the account itself has. The link works once.
+ */
+export async function acceptInvite(deps: InviteDeps, authUser: AuthUser, body: unknown): Promise<JoinShopResponse> {
+  const { token } = parseInput(BarberInviteAcceptSchema, body);
+  const { result, event } = await deps.dataSource.transaction(async (manager) => {
+    const barber = await invitedBarber(manager, token, true);
+    const shop = await manager.getRepository(ShopEntity).findOneOrFail({ where: { id: barber.shopId } });
+    if (shop.ownerId === authUser.id) throw new HttpError(409, 'conflict', BOOKING_MESSAGES.joinOwnShop);
+    const elsewhere = await manager.getRepository(BarberEntity).findOne({ where: { userId: authUser.id } });
+    if (elsewhere) throw new HttpError(409, 'conflict', BOOKING_MESSAGES.joinOtherShop);
+    barber.userId = authUser.id;
+    barber.inviteTokenHash = null;
+    const saved = await manager.getRepository(BarberEntity).save(barber);
+    const user = await updateUser(manager, authUser, { role: 'barber', shopId: shop.id, onboardingCompleted: true });
+    const event = await bumpShopVersion(manager, shop.id);
+    return {
+      result: { user, barber: toBarberDto(saved), shop: { id: shop.id, slug: shop.slug, name: shop.name } },
+      event,
+    };
+  });
+  await deps.events.shopChanged(event);
   return result;
 }

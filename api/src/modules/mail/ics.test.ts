@@ -6,6 +6,26 @@ describe('iCalendar (RFC 5545)', () => {
     expect(escapeIcsText('Cut; wash, style\\dry\nthen go')).toBe('Cut\\; wash\\, style\\\\dry\\nthen go');
   });
 
+  it('escapes a lone CR and drops other control characters, so no text can start a property of its own', () => {
+    expect(escapeIcsText('Jo\rATTENDEE:mailto:x@evil.test')).toBe('Jo\\nATTENDEE:mailto:x@evil.test');
+    expect(escapeIcsText('a\r\nb\u2028c\u0000d\u001be\tf')).toBe('a\\nb\\ncde\tf');
+    const ics = buildIcs({
+      uid: 'a2@barberly',
+      sequence: 1,
+      start: new Date('2026-12-02T15:00:00Z'),
+      end: new Date('2026-12-02T15:45:00Z'),
+      stamp: new Date('2026-12-01T08:00:00Z'),
+      summary: 'Cut\rATTENDEE:mailto:x@evil.test',
+      description: 'Note\rBEGIN:VALARM',
+      location: 'Main St\u0007',
+      url: 'https://example.test/manage/abc\rX-EVIL:1',
+    });
+    const lines = ics.split('\r\n');
+    expect(lines.some((line) => /^(ATTENDEE|BEGIN:VALARM|X-EVIL)/.test(line))).toBe(false);
+    expect(ics.replace(/\r\n/g, '')).not.toContain('\r');
+    expect(ics).toContain('LOCATION:Main St\r\n');
+  });
+
   it('folds lines at 75 octets without splitting a multi-byte character', () => {
     const line = `SUMMARY:${'é'.repeat(60)}`;
     const folded = foldIcsLine(line);

@@ -16,8 +16,29 @@ export interface CalendarEvent {
   cancelled?: boolean;
 }
 
+/**
+ * TEXT values (RFC 5545 3.3.11): backslash, semicolon and comma escaped; any line break (CRLF, LF or a lone CR)
+ * becomes '\n'; every other control character is dropped. A lone CR would otherwise end the content line in
+ * strict readers and let a client's name or note start a property of its own.
+ */
 export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return withoutControlCharacters(
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\\n'),
+  );
+}
+
+/** Drops C0 control characters (but tab) and DEL. */
+function withoutControlCharacters(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 9 || (code >= 32 && code !== 127)) out += char;
+  }
+  return out;
 }
 
 const utc = (date: Date) =>
@@ -62,7 +83,7 @@ export function buildIcs(event: CalendarEvent): string {
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     `LOCATION:${escapeIcsText(event.location)}`,
-    ...(event.url ? [`URL:${event.url.replace(/[\r\n]/g, '')}`] : []),
+    ...(event.url ? [`URL:${withoutControlCharacters(event.url).replace(/\t/g, '')}`] : []),
     `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',

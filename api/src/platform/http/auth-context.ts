@@ -5,6 +5,8 @@ import { unauthorized } from './errors';
 export interface AuthUser {
   id: string;
   email: string;
+  /** The address is proven (confirmation link followed, or a provider vouched for it); unknown counts as no. */
+  emailVerified?: boolean;
 }
 
 /** Verifies an access token (the built-in auth's ES256 JWT, or a hosted Supabase project's). Throws when invalid. */

@@ -96,11 +96,11 @@ describe('LoginModal', () => {
     renderModal(auth);
     const dialog = screen.getByRole('dialog', { name: 'Welcome to Barberly' });
     await userEvent.type(within(dialog).getByLabelText('Email'), 'new@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
-    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'secret1');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret12');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'secret12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(auth.registerWithEmail).toHaveBeenCalledWith('new@example.com', 'secret1'));
+    await waitFor(() => expect(auth.registerWithEmail).toHaveBeenCalledWith('new@example.com', 'secret12'));
     await waitFor(() => expect(loginModal.get().tab).toBe('signin'));
   });
 
@@ -109,8 +109,8 @@ describe('LoginModal', () => {
     renderModal(authStub({ registerWithEmail: vi.fn().mockRejectedValue(new Error('')) }));
     const dialog = screen.getByRole('dialog', { name: 'Welcome to Barberly' });
     await userEvent.type(within(dialog).getByLabelText('Email'), 'new@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret1');
-    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'secret1');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret12');
+    await userEvent.type(within(dialog).getByLabelText('Confirm Password'), 'secret12');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
     expect(screen.getByText('Please check your information and try again.')).toBeInTheDocument();

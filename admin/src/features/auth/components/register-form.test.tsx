@@ -12,29 +12,40 @@ describe('RegisterForm', () => {
     await userEvent.type(screen.getByLabelText('Confirm Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Enter a valid email')).toBeInTheDocument();
-    expect(screen.getAllByText('Password must be at least 6 characters')).toHaveLength(2);
+    expect(screen.getAllByText('Password must be at least 8 characters')).toHaveLength(2);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("says 'Passwords do not match' on the confirm field", async () => {
     render(<RegisterForm onSubmit={vi.fn()} disabled={false} />);
     await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret2');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret22');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     const message = await screen.findByText('Passwords do not match');
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-describedby', message.id);
   });
 
-  it('submits matching passwords', async () => {
+  it('refuses a 7-character password: a new password needs 8', async () => {
     const onSubmit = vi.fn();
     render(<RegisterForm onSubmit={onSubmit} disabled={false} />);
     await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findAllByText('Password must be at least 8 characters')).toHaveLength(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits matching passwords', async () => {
+    const onSubmit = vi.fn();
+    render(<RegisterForm onSubmit={onSubmit} disabled={false} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(onSubmit).toHaveBeenCalledWith(
-      { email: 'sam@example.com', password: 'secret1', confirmPassword: 'secret1' },
+      { email: 'sam@example.com', password: 'secret12', confirmPassword: 'secret12' },
       expect.anything(),
     );
   });

@@ -58,12 +58,12 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
           </div>
           <div className="flex flex-col gap-0.5 text-sm text-neutral-600 sm:items-end">
             {a.client.phone ? (
-              <a href={`tel:${a.client.phone}`} className="inline-flex items-center gap-1.5">
+              <a href={`tel:${a.client.phone}`} className="inline-flex min-h-6 items-center gap-1.5">
                 <Phone aria-hidden="true" className="size-3.5" /> {a.client.phone}
               </a>
             ) : null}
             {a.client.email ? (
-              <a href={`mailto:${a.client.email}`} className="inline-flex items-center gap-1.5 break-all">
+              <a href={`mailto:${a.client.email}`} className="inline-flex min-h-6 items-center gap-1.5 break-all">
                 <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {a.client.email}
               </a>
             ) : null}

@@ -26,6 +26,7 @@ import {
 import { BarberJoinStep } from './barber-join-step';
 import { DetailsStep } from './details-step';
 import { HoursStep } from './hours-step';
+import { PENDING_INVITE_KEY } from './invite-page';
 import { RedirectingScreen } from './redirecting-screen';
 import { ReviewStep } from './review-step';
 import { RoleStep } from './role-step';
@@ -81,6 +82,12 @@ export function OnboardingPage({ user }: { user: User }) {
   // Where the shop's site will live, as people type it: 'localhost:3000' in development, 'barberly.com' live.
   const port = window.location.port ? `:${window.location.port}` : '';
   const appDomain = `${config.data?.appDomain ?? window.location.hostname}${port}`;
+
+  // Someone who opened a barber invite link signed out comes back to it once signed in.
+  useEffect(() => {
+    const invite = window.sessionStorage.getItem(PENDING_INVITE_KEY);
+    if (invite) navigate(`/join/${encodeURIComponent(invite)}`, { replace: true });
+  }, [navigate]);
 
   useEffect(() => {
     if ((OWNER_STEPS as readonly string[]).includes(step)) {
