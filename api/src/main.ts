@@ -4,10 +4,12 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { createAuth } from './modules/auth';
+import { startBillingSchedule } from './modules/billing/billing.service';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
 import { initializeWhenReachable } from './platform/db/connect';
+import { createShopEvents } from './platform/events/shop-events';
 import { createDataSource } from './platform/db/data-source';
 import { withOps } from './platform/http/ops';
 import { createLogger } from './platform/logger';
@@ -41,6 +43,7 @@ const mailWorker = await startMailWorker({
   logger,
 });
 const maintenance = startBookingMaintenance({ dataSource, logger });
+const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events: createShopEvents({ config, redis, logger }) });
 const apiDeps: ApiDeps = {
   config,
   dataSource,
@@ -74,6 +77,7 @@ async function shutdown(signal: string) {
   force.unref();
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
   maintenance.stop();
+  stopBilling();
   await mailWorker.stop().catch(() => undefined);
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();

@@ -384,6 +384,11 @@ export async function reconcileBilling(deps: BillingDeps): Promise<{ synced: num
       deps.logger.warn({ err, subscription: row.stripe_subscription_id }, 'billing: reconcile failed for one shop');
     }
   }
+  return { synced, trialsEnded: await announceEndedTrials(deps) };
+}
+
+/** Trials that ended since the last look: marked expired, and the storefront told (the page's paused note). */
+export async function announceEndedTrials(deps: BillingDeps): Promise<number> {
   const ended = (await deps.dataSource.query(
     `UPDATE "shop_billing" SET "status" = 'expired', "updated_at" = now()
       WHERE "status" = 'trialing' AND "trial_ends_at" <= $1 RETURNING "shop_id"`,
@@ -393,7 +398,7 @@ export async function reconcileBilling(deps: BillingDeps): Promise<{ synced: num
     const event = await deps.dataSource.transaction((manager) => bumpShopVersion(manager, shop_id));
     await deps.events?.shopChanged(event);
   }
-  return { synced, trialsEnded: ended[0].length };
+  return ended[0].length;
 }
 
 // --- the operator -----------------------------------------------------------------------------------------------
@@ -447,4 +452,35 @@ export async function extendTrial(deps: BillingDeps, shopId: string, days: numbe
     return bumpShopVersion(manager, shopId);
   });
   await deps.events?.shopChanged(event);
+}
+
+/**
+ * The schedule: every hour, shops whose trial just ended are announced (their public page shows the paused note);
+ * once a day, every subscription is read back from Stripe. Returns a stop function.
+ */
+export function startBillingSchedule(deps: BillingDeps): () => void {
+  if (billingMode(deps.config) !== 'stripe') return () => undefined;
+  let lastFullSync = 0;
+  const tick = async () => {
+    const full = deps.now().getTime() - lastFullSync >= 86_400_000;
+    try {
+      if (full) {
+        const result = await reconcileBilling(deps);
+        lastFullSync = deps.now().getTime();
+        deps.logger.info(result, 'billing: reconciled with Stripe');
+      } else {
+        await announceEndedTrials(deps);
+      }
+    } catch (err) {
+      deps.logger.warn({ err }, 'billing: scheduled reconcile failed');
+    }
+  };
+  const first = setTimeout(() => void tick(), 60_000);
+  const timer = setInterval(() => void tick(), 3_600_000);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
