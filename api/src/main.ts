@@ -9,8 +9,8 @@ import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
 import { initializeWhenReachable } from './platform/db/connect';
-import { createShopEvents } from './platform/events/shop-events';
 import { createDataSource } from './platform/db/data-source';
+import { createShopEvents } from './platform/events/shop-events';
 import { withOps } from './platform/http/ops';
 import { createLogger } from './platform/logger';
 import { createRedis } from './platform/redis';
@@ -43,7 +43,13 @@ const mailWorker = await startMailWorker({
   logger,
 });
 const maintenance = startBookingMaintenance({ dataSource, logger });
-const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events: createShopEvents({ config, redis, logger }) });
+const stopBilling = startBillingSchedule({
+  dataSource,
+  config,
+  now,
+  logger,
+  events: createShopEvents({ config, redis, logger }),
+});
 const apiDeps: ApiDeps = {
   config,
   dataSource,

@@ -182,7 +182,8 @@ export async function getShopPage(deps: ShopsDeps, slugOrId: string, viewerId: s
   const [barbers, services, billing] = await Promise.all([
     listBarbers(manager, shop.id),
     listServices(manager, shop.id),
-    deps.billing?.publicFlags(manager, shop.id),
+    // Only a billed Barberly adds the plan's effect; a self-hosted one answers the spec's shape as it is.
+    deps.billing?.mode === 'stripe' ? deps.billing.publicFlags(manager, shop.id) : undefined,
   ]);
   return { shop: toShopDto(deps, shop), barbers, services, ...(billing ? { billing } : {}) };
 }
