@@ -23,9 +23,18 @@ beforeAll(async () => {
     }),
     'empty-studio': shopPage('empty-studio', { theme: 'minimalist', name: 'Empty Studio', services: [] }),
     // Billing on (issue 17): a Basic shop shows the line, a Premium one does not; a lapsed one pauses booking.
-    'basic-cuts': { ...shopPage('basic-cuts', { name: 'Basic Cuts' }), billing: { whiteLabel: false, bookingsPaused: false } },
-    'premium-cuts': { ...shopPage('premium-cuts', { name: 'Premium Cuts' }), billing: { whiteLabel: true, bookingsPaused: false } },
-    'lapsed-cuts': { ...shopPage('lapsed-cuts', { name: 'Lapsed Cuts' }), billing: { whiteLabel: false, bookingsPaused: true } },
+    'basic-cuts': {
+      ...shopPage('basic-cuts', { name: 'Basic Cuts' }),
+      billing: { whiteLabel: false, bookingsPaused: false },
+    },
+    'premium-cuts': {
+      ...shopPage('premium-cuts', { name: 'Premium Cuts' }),
+      billing: { whiteLabel: true, bookingsPaused: false },
+    },
+    'lapsed-cuts': {
+      ...shopPage('lapsed-cuts', { name: 'Lapsed Cuts' }),
+      billing: { whiteLabel: false, bookingsPaused: true },
+    },
     'broken-shop': { shop: { slug: 'broken-shop' } } as never,
     'sleepy-shop': shopPage('sleepy-shop', { shop: { is_active: false } }),
     'evil-shop': shopPage('evil-shop', {
