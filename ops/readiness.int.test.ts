@@ -76,6 +76,8 @@ describe('the Node proxy', () => {
     await new Promise<void>((resolve) => upstream.listen(upstreamPort, '127.0.0.1', resolve));
     adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-admin-'));
     fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    // The shell every client route but '/' gets (the build writes it beside the prerendered index.html).
+    fs.writeFileSync(path.join(adminDir, 'spa.html'), '<!doctype html><div id="root"></div>');
     const config = loadConfig({
       API_URL: `http://127.0.0.1:${upstreamPort}`,
       STOREFRONT_URL: await closedUrl(),

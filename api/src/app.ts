@@ -49,7 +49,13 @@ export function createApp(deps: AppDeps): Express {
 
   if (deps.authRouter) app.use('/auth/v1', deps.authRouter);
 
-  app.use('/api', express.json({ limit: '100kb' }), authenticate(deps.verifier));
+  // Stripe signs the webhook's exact bytes: its route reads the raw body itself (billing.router.ts).
+  const json = express.json({ limit: '100kb' });
+  app.use(
+    '/api',
+    (req, res, next) => (req.path === '/billing/stripe/webhook' ? next() : json(req, res, next)),
+    authenticate(deps.verifier),
+  );
   registerApiRoutes(app, deps);
 
   app.use(notFoundHandler);

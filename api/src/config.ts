@@ -65,6 +65,25 @@ const EnvSchema = z.object({
   GITHUB_USERINFO_URL: z.string().url().default('https://api.github.com/user'),
   GITHUB_EMAILS_URL: z.string().url().default('https://api.github.com/user/emails'),
   SMTP_URL: optionalUrl,
+  /** Plans and billing (issue 17): 'off' (every feature on, no plan UI) unless 'stripe' with a Stripe key. */
+  BILLING: z.enum(['off', 'stripe']).default('off'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_BASIC: z.string().optional(),
+  STRIPE_PRICE_PRO: z.string().optional(),
+  STRIPE_PRICE_PREMIUM: z.string().optional(),
+  /** Stripe's API address, for tests (default Stripe's). */
+  STRIPE_API_URL: optionalUrl,
+  /** Operators (comma-separated e-mails) who see /admin/shops. */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** The assistant's model: any OpenAI-compatible Chat Completions API (unset: the panel says how to connect one). */
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),

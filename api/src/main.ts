@@ -4,11 +4,13 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { createAuth } from './modules/auth';
+import { startBillingSchedule } from './modules/billing/billing.service';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
 import { initializeWhenReachable } from './platform/db/connect';
 import { createDataSource } from './platform/db/data-source';
+import { createShopEvents } from './platform/events/shop-events';
 import { withOps } from './platform/http/ops';
 import { createLogger } from './platform/logger';
 import { createRedis } from './platform/redis';
@@ -41,6 +43,13 @@ const mailWorker = await startMailWorker({
   logger,
 });
 const maintenance = startBookingMaintenance({ dataSource, logger });
+const stopBilling = startBillingSchedule({
+  dataSource,
+  config,
+  now,
+  logger,
+  events: createShopEvents({ config, redis, logger }),
+});
 const apiDeps: ApiDeps = {
   config,
   dataSource,
@@ -74,6 +83,7 @@ async function shutdown(signal: string) {
   force.unref();
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
   maintenance.stop();
+  stopBilling();
   await mailWorker.stop().catch(() => undefined);
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();

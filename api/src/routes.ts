@@ -7,6 +7,8 @@ import { availabilityRouter } from './modules/availability/availability.router';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
 import { myScheduleRouter } from './modules/barbers/my-schedule.router';
+import { billingRouter, stripeWebhookRouter } from './modules/billing/billing.router';
+import { createBillingGate } from './modules/billing/billing.service';
 import { configRouter } from './modules/config/config.router';
 import { joinCodesRouter } from './modules/join-codes/join-codes.router';
 import { leadsRouter } from './modules/leads/leads.router';
@@ -35,7 +37,9 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
   // Without a queue from main (or a test), a producer-only queue starts on the first booking.
   const mailQueue =
     deps.booking?.mailQueue ?? createBookingMailQueue({ connectionString: config.DATABASE_URL, logger: deps.logger });
-  const bookingDeps = { dataSource, config, mailQueue, now, logger: deps.logger };
+  const billingDeps = { dataSource, config, now, logger: deps.logger, events };
+  const billing = createBillingGate(billingDeps);
+  const bookingDeps = { dataSource, config, mailQueue, now, logger: deps.logger, billing };
 
   // The first authenticated call of a token creates the user's profile row (shops reference it).
   const ensureUser = createUserEnsurer(dataSource);
@@ -45,6 +49,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
   };
 
   // The assistant's tools for MCP clients, at /mcp beside its OAuth protected-resource metadata (not under /api).
+  app.use(stripeWebhookRouter(billingDeps));
   app.use(mcpRouter({ ...bookingDeps, config, redis: deps.redis, verifier: deps.verifier }));
 
   app.use(
@@ -53,9 +58,10 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     configRouter({ config }),
     usersRouter({ dataSource, now }),
     leadsRouter({ dataSource, redis: deps.redis, keyPrefix: config.REDIS_KEY_PREFIX }),
-    shopsRouter({ dataSource, events, config }),
+    shopsRouter({ dataSource, events, config, billing }),
     servicesRouter({ dataSource, events }),
-    barbersRouter({ dataSource, events }),
+    barbersRouter({ dataSource, events, billing }),
+    billingRouter(billingDeps),
     barberSettingsRouter({ dataSource }),
     myScheduleRouter({ dataSource }),
     availabilityRouter({ dataSource, now, config }),
@@ -69,6 +75,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     joinCodesRouter({
       dataSource,
       events,
+      billing,
       mailer: deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger }),
       publicOrigin: config.PUBLIC_ORIGIN,
       redis: deps.redis,

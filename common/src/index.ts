@@ -1,4 +1,5 @@
 export * from './assistant';
+export * from './billing';
 export * from './booking';
 export * from './constants';
 export * from './format';

@@ -3,23 +3,16 @@
 // so this file starts its own api and proxy (the launcher with --no-build --services=api) on its own database and
 // port, with GOOGLE_* pointing at a local OAuth2 server (oauth2-mock-server plays Google) and AUTH_EMAIL_CONFIRM=true
 // (no SMTP_URL: the confirmation link is written to the api's log, which this file reads), and stops them afterwards.
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { freePort, psql, repoRoot, testDatabaseUrl } from '../support/stack';
+import { type OwnStack, startOwnStack } from '../support/own-stack';
+import { freePort } from '../support/stack';
 
 let provider: OAuth2Server;
-let launcher: ChildProcess | undefined;
+let stack: OwnStack | undefined;
 let stackUrl = '';
-let databaseName = '';
-let dataDir = '';
 let profile: Record<string, unknown> = {};
-/** Everything the launcher and its services printed. */
-let stackOutput = '';
 
 async function startProvider(): Promise<OAuth2Server> {
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -35,54 +28,6 @@ async function startProvider(): Promise<OAuth2Server> {
   throw new Error('no free port for the OAuth2 mock server');
 }
 
-async function startStack(env: Record<string, string>): Promise<string> {
-  databaseName = `bb_e2e_${crypto.randomBytes(5).toString('hex')}`;
-  await psql(`CREATE DATABASE ${databaseName}`);
-  const databaseUrl = new URL(testDatabaseUrl());
-  databaseUrl.pathname = `/${databaseName}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-e2e-oauth-'));
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(REDIS_URL|SUPABASE_.*|GOOGLE_.*|GITHUB_.*|PUBLIC_ORIGIN|HOST|E2E_.*)$/.test(key)) childEnv[key] = value;
-  }
-  Object.assign(childEnv, {
-    ...env,
-    PORT: String(port),
-    APP_DOMAIN: 'localhost',
-    DATABASE_URL: databaseUrl.toString(),
-    BARBERLY_DATA_DIR: dataDir,
-    NO_COLOR: '1',
-  });
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'proxy/scripts/start.mjs'), '--no-build', '--services=api'],
-    {
-      cwd: repoRoot,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  launcher = child;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`OAuth stack not ready:\n${stackOutput.slice(-3000)}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      stackOutput += chunk.toString();
-      if (/^Barberly is ready: /m.test(stackOutput)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`OAuth stack exited (${code}) before it was ready:\n${stackOutput.slice(-3000)}`));
-    });
-  });
-  return `http://localhost:${port}`;
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   provider = await startProvider();
@@ -90,7 +35,7 @@ test.beforeAll(async () => {
     response.body = profile;
   });
   const issuer = provider.issuer.url!;
-  stackUrl = await startStack({
+  stack = await startOwnStack('oauth', {
     GOOGLE_CLIENT_ID: 'e2e-google-client',
     GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
     GOOGLE_AUTH_URL: `${issuer}/authorize`,
@@ -100,19 +45,13 @@ test.beforeAll(async () => {
     // One client address signs up and in many times: the auth rate limits would get in the way.
     AUTH_RATE_LIMIT_MULTIPLIER: '0',
   });
+  stackUrl = stack.url;
 });
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
-  if (launcher && launcher.exitCode === null) {
-    const exited = new Promise((resolve) => launcher?.once('exit', resolve));
-    launcher.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    if (launcher.exitCode === null) launcher.kill('SIGKILL');
-  }
+  await stack?.stop();
   await provider?.stop();
-  if (databaseName) await psql(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('Google sign-in through the provider completes on /auth/callback and routes a new user to /onboarding', async ({
@@ -161,7 +100,7 @@ async function confirmationLink(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(() => {
-      const line = stackOutput.split('\n').find((l) => l.includes(email) && l.includes('confirmationLink'));
+      const line = (stack?.output() ?? '').split('\n').find((l) => l.includes(email) && l.includes('confirmationLink'));
       link = line ? /"confirmationLink":"([^"]+)"/.exec(line)?.[1] : undefined;
       return link;
     })

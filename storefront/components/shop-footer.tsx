@@ -12,6 +12,7 @@ const Footer = styled.footer`
   display: grid;
   gap: 0.35rem;
   strong { color: ${(p) => p.theme.palette.headerText}; font-family: ${(p) => p.theme.fonts.heading}; }
+  a { color: inherit; text-decoration: underline; }
 `;
 
 export function ShopFooter({ view }: { view: ShopView }) {
@@ -21,6 +22,11 @@ export function ShopFooter({ view }: { view: ShopView }) {
       {view.shop.address ? <span>{view.shop.address}</span> : null}
       {/* 'Heritage Barber Co.' ends its own sentence: no second full stop. */}
       <small>{`© ${view.year} ${view.shop.name.replace(/\.$/, '')}. All rights reserved.`}</small>
+      {view.poweredBy ? (
+        <small data-testid="powered-by">
+          Powered by <a href={view.urls.home}>Barberly</a>
+        </small>
+      ) : null}
     </Footer>
   );
 }

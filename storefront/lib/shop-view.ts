@@ -64,6 +64,10 @@ export interface ShopView {
   services: ServiceView[];
   barbers: BarberView[];
   year: number;
+  /** 'Powered by Barberly' in the footer: every plan but Premium (white-label) while billing is on. */
+  poweredBy: boolean;
+  /** The shop's plan has paused online booking (trial over, payment failed): the booking page says so. */
+  bookingsPaused: boolean;
   urls: {
     /** The shop's own address ({slug}.{APP_DOMAIN}): canonical for search engines and sharing. */
     canonical: string;
@@ -219,6 +223,8 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
       services: servicesOf(root?.services),
       barbers: barbersOf(root?.barbers),
       year: ctx.now.getUTCFullYear(),
+      poweredBy: obj(root?.billing)?.whiteLabel === false,
+      bookingsPaused: obj(root?.billing)?.bookingsPaused === true,
       urls: { canonical: ctx.canonicalUrl, home: ctx.homeUrl, book: ctx.demo ? null : (ctx.bookUrl ?? null) },
     },
   };

@@ -22,6 +22,19 @@ beforeAll(async () => {
       services: [{ id: 'svc-x', shopId: 'id-calm-studio', name: '', description: '', price: 20, durationMinutes: 0 }],
     }),
     'empty-studio': shopPage('empty-studio', { theme: 'minimalist', name: 'Empty Studio', services: [] }),
+    // Billing on (issue 17): a Basic shop shows the line, a Premium one does not; a lapsed one pauses booking.
+    'basic-cuts': {
+      ...shopPage('basic-cuts', { name: 'Basic Cuts' }),
+      billing: { whiteLabel: false, bookingsPaused: false },
+    },
+    'premium-cuts': {
+      ...shopPage('premium-cuts', { name: 'Premium Cuts' }),
+      billing: { whiteLabel: true, bookingsPaused: false },
+    },
+    'lapsed-cuts': {
+      ...shopPage('lapsed-cuts', { name: 'Lapsed Cuts' }),
+      billing: { whiteLabel: false, bookingsPaused: true },
+    },
     'broken-shop': { shop: { slug: 'broken-shop' } } as never,
     'sleepy-shop': shopPage('sleepy-shop', { shop: { is_active: false } }),
     'evil-shop': shopPage('evil-shop', {
@@ -328,5 +341,27 @@ describe('invalidation by POST /_internal/shop-changed', () => {
     expect(res.status).toBe(204);
     const { html } = await get('/shop/urban-edge');
     expect(html).toContain('<title>Urban Edge Studio | Book Online</title>');
+  });
+});
+
+describe('plans on the public page (issue 17)', () => {
+  it("says 'Powered by Barberly' for every plan but Premium, and nothing when billing is off or on demos", async () => {
+    const basic = await get('/shop/basic-cuts');
+    expect(basic.html).toContain('data-testid="powered-by"');
+    expect(decoded(basic.html)).toMatch(/Powered by <a href="[^"]*">Barberly<\/a>/);
+    for (const path of ['/shop/premium-cuts', '/shop/classic-cuts', '/demo/shop/classic']) {
+      expect((await get(path)).html, path).not.toContain('Powered by');
+    }
+  });
+
+  it('shows a polite note instead of the booking form while online booking is paused', async () => {
+    const paused = await get('/shop/lapsed-cuts/book');
+    expect(paused.status).toBe(200);
+    expect(decoded(paused.html)).toContain(
+      'This shop is not taking online bookings right now. Please call or visit the shop to book your appointment.',
+    );
+    expect(paused.html).not.toContain('data-booking-step');
+    const open = await get('/shop/basic-cuts/book');
+    expect(open.html).toContain('data-booking-step');
   });
 });

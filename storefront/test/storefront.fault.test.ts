@@ -173,6 +173,7 @@ describe('storefront faults', () => {
     const before = api.calls();
 
     const statuses = new Map<number, number>();
+    const started = Date.now();
     let next = 0;
     const worker = async () => {
       while (next < 2000) {
@@ -186,8 +187,12 @@ describe('storefront faults', () => {
     await Promise.all(Array.from({ length: 32 }, worker));
 
     expect([...statuses.keys()].every((status) => status === 404 || status === 503)).toBe(true);
-    // 10 not-found answers use up the flooding client's budget (8 more lookups may be in flight then).
-    expect(api.calls() - before).toBeLessThanOrEqual(18);
+    // 10 not-found answers use up the flooding client's budget (8 more lookups may be in flight then); its block
+    // lasts 5 s from then and is never extended (decision 0053), so each 5 s of flood costs at most 18 api calls:
+    // a fast run sees one block, a slow machine a few.
+    const blocks = Math.floor((Date.now() - started) / 5_000) + 1;
+    expect(api.calls() - before).toBeLessThanOrEqual(18 * blocks);
+    expect(api.calls() - before).toBeLessThan(2000 / 10);
     // A shop already held is unaffected by the flood.
     const known = await page(storefront.url, '/shop/joes');
     expect(known.status).toBe(200);

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'onboarding', lazy: async () => ({ Component: (await import('./routes/app-pages')).OnboardingRoute }) },
       { path: 'join/:token', lazy: async () => ({ Component: (await import('./routes/app-pages')).JoinInviteRoute }) },
+      { path: 'admin/shops', lazy: async () => ({ Component: (await import('./routes/app-pages')).AdminShopsRoute }) },
       { path: 'redirecting', lazy: async () => ({ Component: (await import('./routes/app-pages')).RedirectingRoute }) },
       { path: 'profile', lazy: async () => ({ Component: (await import('./routes/app-pages')).ProfileRoute }) },
       {

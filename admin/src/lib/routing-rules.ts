@@ -74,6 +74,7 @@ export function isExcludedFromGlobalRedirects(pathname: string): boolean {
     under(paths.authCallback) ||
     under(paths.redirecting) ||
     under(paths.onboarding) ||
+    under('/admin') ||
     under('/join') ||
     under(paths.dashboard) ||
     under(paths.ownerDashboardAlt) ||

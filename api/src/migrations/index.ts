@@ -2,6 +2,7 @@ import { AuthSchema1795241000000 } from './1795241000000-auth-schema';
 import { Core1795242000000 } from './1795242000000-core';
 import { Booking1795250000000 } from './1795250000000-booking';
 import { SecurityReview1795260000000 } from './1795260000000-security-review';
+import { Billing1795310000000 } from './1795310000000-billing';
 import { Assistant1795320000000 } from './1795320000000-assistant';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
@@ -10,5 +11,6 @@ export const MIGRATIONS: Function[] = [
   Core1795242000000,
   Booking1795250000000,
   SecurityReview1795260000000,
+  Billing1795310000000,
   Assistant1795320000000,
 ];

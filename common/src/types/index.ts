@@ -80,6 +80,8 @@ export interface ShopPage {
   shop: Shop;
   barbers: Barber[];
   services: Service[];
+  /** The plan's effect on the public page (issue 17): the 'Powered by Barberly' line, paused online booking. */
+  billing?: { whiteLabel: boolean; bookingsPaused: boolean };
 }
 
 /** POST /api/shops */

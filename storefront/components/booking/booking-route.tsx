@@ -1,4 +1,5 @@
 /** Page, title and head of /shop/{slug}/book and /shop/{slug}/appointments/{token} (and their subdomain paths). */
+import { BILLING_MESSAGES } from '@barberly/common';
 import type { PageContext } from 'vike/types';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -27,6 +28,21 @@ export function BookRoutePage() {
   const data = useData<BookRouteData>();
   if (data.kind !== 'ok') return <Incomplete />;
   const title = STOREFRONT_THEMES[data.view.theme].labels.bookShop;
+  if (data.view.bookingsPaused) {
+    // The shop's plan paused online booking (issue 17): the page says so politely and how to reach the shop.
+    return (
+      <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title={title}>
+        <section data-testid="bookings-paused" aria-live="polite">
+          <p>{BILLING_MESSAGES.bookingsPaused}</p>
+          {data.view.shop.phoneHref ? (
+            <p>
+              <a href={data.view.shop.phoneHref}>Call {data.view.shop.phone}</a>
+            </p>
+          ) : null}
+        </section>
+      </BookingLayout>
+    );
+  }
   return (
     <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title={title}>
       <BookingFlow

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { showToast } from '../../components/ui/toaster';
 import { AssistantButton } from '../../features/assistant';
 import { BarberDashboard } from '../../features/barber-dashboard';
+import { BillingBanner, OperatorShops } from '../../features/billing';
 import { ClientDashboard } from '../../features/client-dashboard';
 import { GenericDashboard } from '../../features/dashboard';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
@@ -115,6 +116,18 @@ export function JoinInviteRoute() {
   return (
     <AppShell label="Join a shop">
       <InvitePage token={token} />
+    </AppShell>
+  );
+}
+
+/** /admin/shops: the operator's view of every shop (the api refuses anyone not in ADMIN_EMAILS). */
+export function AdminShopsRoute() {
+  const { user, ready } = useSignedInUser();
+  if (!ready) return <FullPageSpinner />;
+  if (!user) return <AccountUnavailable label="Shops" />;
+  return (
+    <AppShell label="Operator">
+      <OperatorShops />
     </AppShell>
   );
 }
@@ -235,7 +248,13 @@ export function OwnerDashboardRoute() {
   if (isLoading || notOwner || !slug) return <FullPageSpinner />;
   return (
     <AppShell label="Dashboard">
-      <OwnerDashboard key={slug} slug={slug} onNotYours={sendAway} Assistant={AssistantButton} />
+      <OwnerDashboard
+        key={slug}
+        slug={slug}
+        onNotYours={sendAway}
+        Assistant={AssistantButton}
+        Billing={BillingBanner}
+      />
     </AppShell>
   );
 }

@@ -15,6 +15,7 @@ import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
 import { rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
 import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
+import type { BillingGate } from '../billing/billing.service';
 import { manageUrlOf } from '../mail/booking-mails';
 import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
 import { ServiceEntity } from '../services/service.entity';
@@ -32,6 +33,8 @@ export interface BookingDeps {
   mailQueue: BookingMailQueue;
   now: () => Date;
   logger: Logger;
+  /** Plan limits (issue 17): online bookings pause while a trial is over or a subscription unpaid. */
+  billing?: BillingGate;
 }
 
 export interface Placement {
@@ -183,6 +186,7 @@ export async function bookAppointment(
     throw badRequest(BOOKING_MESSAGES.idempotencyKeyInvalid);
   }
   const shopForPublic = await loadVisibleShop(deps.dataSource.manager, slugOrId, undefined);
+  await deps.billing?.assertTakingBookings(deps.dataSource.manager, shopForPublic.id);
   const hash = requestHash({ ...input, start: input.start.toISOString() });
   await deps.mailQueue.ready();
 

@@ -31,6 +31,8 @@ export async function listBarbers(manager: EntityManager, shopId: string): Promi
 export async function createBarber(deps: ShopChangeDeps, shopId: string, userId: string, body: unknown) {
   return changeOwnedShop(deps, shopId, userId, async (manager, shop) => {
     const input = parseInput(CreateBarberInput, body);
+    // One more chair than the plan allows is refused (402, naming the plan that allows it).
+    await deps.billing?.assertCanAddBarber(manager, shop.id);
     const repo = manager.getRepository(BarberEntity);
     const saved = await repo.save(
       repo.create({ shopId: shop.id, name: input.name, bio: input.bio, profileImageUrl: input.profileImageUrl }),

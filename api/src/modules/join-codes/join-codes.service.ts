@@ -130,6 +130,7 @@ export async function joinShop(deps: InviteDeps, authUser: AuthUser, body: unkno
         invited.inviteTokenHash = null;
         barber = await barbers.save(invited);
       } else {
+        await deps.billing?.assertCanAddBarber(manager, shop.id);
         barber = await barbers.save(
           barbers.create({ shopId: shop.id, name: barberNameFor(profile), email: profile.email, userId: authUser.id }),
         );

@@ -2,6 +2,7 @@ import type { ShopChangedEvent } from '@barberly/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ShopEvents } from '../../platform/events/shop-events';
 import { forbidden, notFound } from '../../platform/http/errors';
+import type { BillingGate } from '../billing/billing.service';
 import { ShopEntity } from './shop.entity';
 
 /** Who may see and change a shop, and how a change is committed and announced. Used by shops, services, barbers. */
@@ -65,6 +66,8 @@ export async function bumpShopVersion(manager: EntityManager, shopId: string): P
 export interface ShopChangeDeps {
   dataSource: DataSource;
   events: ShopEvents;
+  /** Plan limits (issue 17); absent or BILLING=off: nothing is limited. */
+  billing?: BillingGate;
 }
 
 /**

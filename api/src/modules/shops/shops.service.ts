@@ -143,6 +143,7 @@ export async function createShop(deps: ShopsDeps, authUser: AuthUser, body: unkn
       );
       await insertServices(manager, created.id, input.services);
       await adoptShopIfNone(manager, authUser.id, created.id);
+      await deps.billing?.startTrial(manager, created.id);
       return created;
     });
   } catch (err) {
@@ -178,8 +179,13 @@ export async function slugAvailability(
 export async function getShopPage(deps: ShopsDeps, slugOrId: string, viewerId: string | undefined): Promise<ShopPage> {
   const manager = deps.dataSource.manager;
   const shop = await loadVisibleShop(manager, slugOrId, viewerId);
-  const [barbers, services] = await Promise.all([listBarbers(manager, shop.id), listServices(manager, shop.id)]);
-  return { shop: toShopDto(deps, shop), barbers, services };
+  const [barbers, services, billing] = await Promise.all([
+    listBarbers(manager, shop.id),
+    listServices(manager, shop.id),
+    // Only a billed Barberly adds the plan's effect; a self-hosted one answers the spec's shape as it is.
+    deps.billing?.mode === 'stripe' ? deps.billing.publicFlags(manager, shop.id) : undefined,
+  ]);
+  return { shop: toShopDto(deps, shop), barbers, services, ...(billing ? { billing } : {}) };
 }
 
 export async function listMyShops(deps: ShopsDeps, userId: string): Promise<Shop[]> {

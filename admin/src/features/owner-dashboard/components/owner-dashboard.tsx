@@ -68,11 +68,14 @@ export function OwnerDashboard({
   slug,
   onNotYours,
   Assistant,
+  Billing,
 }: {
   slug: string;
   onNotYours: () => void;
   /** The assistant's button, handed in by app/ (features do not import each other). */
   Assistant?: ComponentType<{ shopId: string }>;
+  /** The plan banner (issue 17), handed in by app/; renders nothing with BILLING=off. */
+  Billing?: ComponentType<{ shopId: string }>;
 }) {
   const shops = useMyShops();
   const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
@@ -109,6 +112,7 @@ export function OwnerDashboard({
   return (
     <div className="flex flex-col gap-8">
       <Header shop={shop} onEdit={() => setEditing(true)} Assistant={Assistant} />
+      {shop && Billing ? <Billing shopId={shop.id} /> : null}
       {!shop ? (
         <Card className="flex flex-col items-center px-6 py-12 text-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-amber-100 text-amber-700">

@@ -1,0 +1,2 @@
+export { BillingBanner } from './components/billing-banner';
+export { OperatorShops } from './components/operator-shops';
