@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
 import type { Env } from './env';

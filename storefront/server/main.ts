@@ -59,7 +59,7 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
 
   const htmlCache = new HtmlCache(env.PAGE_CACHE_MB * 1024 * 1024);
   const shops = new ShopCache({
-    fetchShop: createShopApi(env.API_URL),
+    fetchShop: createShopApi(env.API_URL, { log }),
     redis,
     keyPrefix: env.REDIS_KEY_PREFIX,
     onInvalidate: (slug) => htmlCache.purge(slug),

@@ -14,6 +14,10 @@ export interface FakeApi {
   hold: (slug: string) => () => void;
   /** Make every answer a 500 (the api is down) until called with false. */
   fail: (on: boolean) => void;
+  /** Hang every request (the api stopped with SIGSTOP) until the returned function is called. */
+  hang: () => () => void;
+  /** Health checks received (the storefront's probes while the api is away). */
+  probes: () => number;
   close: () => Promise<void>;
 }
 
@@ -22,8 +26,16 @@ export async function startFakeApi(initial: Record<string, ShopPage> = {}): Prom
   const calls = new Map<string, number>();
   const holds = new Map<string, Promise<void>>();
   let failing = false;
+  let hanging: Promise<void> | null = null;
+  let probes = 0;
 
   const server: Server = createServer(async (req, res) => {
+    if (hanging) await hanging;
+    if (req.url === '/healthz') {
+      probes++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      return;
+    }
     const match = /^\/api\/shops\/([^/?]+)/.exec(req.url ?? '');
     if (!match?.[1]) {
       res
@@ -74,6 +86,17 @@ export async function startFakeApi(initial: Record<string, ShopPage> = {}): Prom
     fail: (on) => {
       failing = on;
     },
+    hang: () => {
+      let release!: () => void;
+      hanging = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        hanging = null;
+        release();
+      };
+    },
+    probes: () => probes,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

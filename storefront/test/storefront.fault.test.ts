@@ -201,4 +201,45 @@ describe('storefront faults', () => {
     expect(other.status).toBe(200);
     expect(other.html).toContain('Anna&#x27;s Chair');
   });
+
+  it('waits for a hung api once; later lookups answer at once (stale copy or 503) until a probe finds it back', async () => {
+    const api = await startFakeApi({
+      joes: shopPage('joes', { name: "Joe's Barbers", version: 1 }),
+      anna: shopPage('anna', { name: "Anna's Chair" }),
+      bob: shopPage('bob', { name: "Bob's Blades" }),
+      cleo: shopPage('cleo', { name: "Cleo's Cuts" }),
+    });
+    stops.push(() => api.close());
+    const storefront = await storefrontWith(api);
+    expect((await page(storefront.url, '/shop/joes')).status).toBe(200);
+
+    // The api stops answering (kill -STOP): requests reach it and hang.
+    const release = api.hang();
+    stops.push(async () => release());
+    const first = await page(storefront.url, '/shop/anna');
+    expect(first.status).toBe(503);
+    expect(first.html).toContain('Error loading shop');
+    const asked = api.calls();
+
+    // The next shops, and an edited one, are not asked for at all: no one else waits for the time-out.
+    await fetch(`${storefront.url}/_internal/shop-changed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': TOKEN },
+      body: JSON.stringify({ shopId: 'id-joes', slug: 'joes', version: 2 }),
+    });
+    for (const slug of ['bob', 'cleo']) expect((await page(storefront.url, `/shop/${slug}`)).status).toBe(503);
+    const stale = await page(storefront.url, '/shop/joes');
+    expect(stale.status).toBe(200);
+    expect(stale.html).toContain('Joe&#x27;s Barbers');
+    expect(api.calls()).toBe(asked);
+
+    // Back: the background probe notices and shops load again.
+    release();
+    const back = await eventually(
+      () => page(storefront.url, '/shop/bob'),
+      (res) => res.status === 200,
+    );
+    expect(back.html).toContain('Bob&#x27;s Blades');
+    expect(api.probes()).toBeGreaterThan(0);
+  });
 });

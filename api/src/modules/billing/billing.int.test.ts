@@ -183,6 +183,17 @@ describe('plans and Stripe', () => {
     });
   });
 
+  it.each([
+    ['price_pro', 4, 'Your Pro plan allows up to 4 barbers. Choose Premium (up to 8) to add more.'],
+    ['price_premium', 8, 'Your Premium plan allows up to 8 barbers, the most any plan allows.'],
+  ])('holds %s to its %i barbers', async (price, max, message) => {
+    const { owner, shop } = await newShop(Array.from({ length: max }, (_, i) => `Barber ${i + 1}`));
+    await subscribe(owner, shop, price);
+    const extra = await addBarber(owner, shop, 'One Too Many');
+    expect(extra.status).toBe(402);
+    expect(extra.body.error).toMatchObject({ code: 'plan_limit', message });
+  });
+
   it('pauses bookings when a payment fails and resumes them when it is paid', async () => {
     const { owner, shop } = await newShop(['Sam']);
     const subscription = await subscribe(owner, shop, 'price_pro');
