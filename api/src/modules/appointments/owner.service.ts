@@ -13,16 +13,17 @@ import {
   WalkInRequestSchema,
 } from '@barberly/common';
 import { type EntityManager, In, MoreThan } from 'typeorm';
-import { HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { HttpError, parseInput } from '../../platform/http/errors';
 import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
 import type { ShopEntity } from '../shops/shop.entity';
-import { isUuid, loadOwnedShop } from '../shops/shop-access';
+import { loadOwnedShop } from '../shops/shop-access';
 import { AppointmentEntity } from './appointment.entity';
-import { loadAppointmentContext, toAppointmentDto, toAppointmentDtos } from './appointment-view';
+import { toAppointmentDto, toAppointmentDtos } from './appointment-view';
 import { type BookingDeps, candidateBarbers, loadShopService, placeWithFirstFreeBarber } from './booking.service';
-import { isOverlapViolation, slotTaken } from './booking-errors';
+import { slotTaken } from './booking-errors';
 import { cancelAppointment } from './manage.service';
+import { loadScopedAppointment, markInScope } from './staff-actions';
 
 /** The owner's side: the day's agenda, status changes, walk-ins and the Overview's numbers. */
 
@@ -82,27 +83,15 @@ export async function setAppointmentStatus(
   body: unknown,
 ): Promise<Appointment> {
   const { status } = parseInput(AppointmentStatusPatchSchema, body);
+  const shop = await loadOwnedShop(deps.dataSource.manager, shopId, userId);
+  // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
+  if (status !== 'cancelled') return markInScope(deps, { shop }, appointmentId, status);
   await deps.mailQueue.ready();
-  try {
-    return await deps.dataSource.transaction(async (manager) => {
-      const shop = await loadOwnedShop(manager, shopId, userId);
-      const ctx = isUuid(appointmentId) ? await loadAppointmentContext(manager, { id: appointmentId }, true) : null;
-      if (!ctx || ctx.appointment.shopId !== shop.id) throw notFound(BOOKING_MESSAGES.appointmentNotFound);
-      if (ctx.appointment.status === status) return toAppointmentDto(ctx);
-      if (status === 'cancelled') {
-        await cancelAppointment(deps, manager, ctx);
-      } else {
-        // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
-        ctx.appointment.status = status;
-        ctx.appointment.version += 1;
-        await manager.getRepository(AppointmentEntity).save(ctx.appointment);
-      }
-      return toAppointmentDto(ctx);
-    });
-  } catch (err) {
-    if (isOverlapViolation(err)) throw slotTaken();
-    throw err;
-  }
+  return deps.dataSource.transaction(async (manager) => {
+    const ctx = await loadScopedAppointment(manager, { shop }, appointmentId, true);
+    if (ctx.appointment.status !== 'cancelled') await cancelAppointment(deps, manager, ctx);
+    return toAppointmentDto(ctx);
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import { In, MoreThan } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import { AppointmentEntity } from '../appointments/appointment.entity';
 import { toAppointmentDtos } from '../appointments/appointment-view';
 import { type BookingDeps, bookAppointment, candidateBarbers } from '../appointments/booking.service';
@@ -44,6 +45,18 @@ import { overdueClients, sendRemindersNow, shopNumbers } from './assistant.queri
 export interface AssistantDeps extends BookingDeps {
   config: Config;
   redis: Redis | null;
+}
+
+/** A person's budget of assistant calls a minute (ASSISTANT_MESSAGES_PER_MINUTE times `factor`); null: no limit. */
+export function assistantLimiter(deps: AssistantDeps, name: string, factor: number): RateLimiter | null {
+  const perMinute = deps.config.ASSISTANT_MESSAGES_PER_MINUTE;
+  if (perMinute <= 0) return null;
+  return createRateLimiter({
+    name,
+    rule: { points: perMinute * factor, durationSeconds: 60 },
+    redis: deps.redis,
+    keyPrefix: deps.config.REDIS_KEY_PREFIX,
+  });
 }
 
 export interface ToolContext {
