@@ -113,24 +113,9 @@ export async function bookWalkIn(
         const shop = await loadOwnedShop(manager, shopId, userId);
         const service = await loadShopService(manager, shop, input.serviceId);
         const now = deps.now();
-        const date = localDateOf(now, shop.timeZone);
-        const barbers = await candidateBarbers(manager, shop, input.barberId, now);
-        const schedules = await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone));
-        const slots = computeShopSlots({
-          date,
-          timeZone: shop.timeZone,
-          shopHours: shop.hoursJson,
-          durationMinutes: service.durationMinutes,
-          now,
-          minNoticeMinutes: 0,
-          bookingHorizonDays: shop.bookingHorizonDays,
-          barbers: schedules,
-        });
-        const slot = slots[0];
-        if (!slot) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
-        const free = barbers.filter((b) => slot.barberIds.includes(b.id));
-        const start = new Date(slot.start);
-        const candidates = await rotationOrder(manager, free, dayBounds(date, shop.timeZone));
+        const gap = await nextWalkInGap(manager, shop, service, input.barberId, now);
+        if (!gap) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
+        const { start, candidates } = gap;
         const repo = manager.getRepository(AppointmentEntity);
         const { result, barber } = await placeWithFirstFreeBarber(
           manager,
@@ -165,6 +150,36 @@ export async function bookWalkIn(
     }
   }
   throw slotTaken();
+}
+
+/**
+ * The first free start from now on today's 15-minute grid, with no notice (the client is at the door), and the
+ * barbers free then in rotation order; null when none is left today. The walk-in button and the assistant share it.
+ */
+export async function nextWalkInGap(
+  manager: EntityManager,
+  shop: ShopEntity,
+  service: { durationMinutes: number },
+  barberId: string,
+  now: Date,
+): Promise<{ start: Date; label: string; candidates: BarberEntity[] } | null> {
+  const date = localDateOf(now, shop.timeZone);
+  const barbers = await candidateBarbers(manager, shop, barberId, now);
+  const schedules = await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone));
+  const slot = computeShopSlots({
+    date,
+    timeZone: shop.timeZone,
+    shopHours: shop.hoursJson,
+    durationMinutes: service.durationMinutes,
+    now,
+    minNoticeMinutes: 0,
+    bookingHorizonDays: shop.bookingHorizonDays,
+    barbers: schedules,
+  })[0];
+  if (!slot) return null;
+  const free = barbers.filter((b) => slot.barberIds.includes(b.id));
+  const candidates = await rotationOrder(manager, free, dayBounds(date, shop.timeZone));
+  return { start: new Date(slot.start), label: slot.label, candidates };
 }
 
 /** GET /api/shops/{id}/stats?date= */
