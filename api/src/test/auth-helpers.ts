@@ -97,3 +97,17 @@ export async function createTestApp(
     },
   });
 }
+
+/**
+ * The account's address as proven (its confirmation link was followed), and a fresh sign-in's access token: the
+ * api reads the proof with the session, so an older session still counts as unproven for a few seconds.
+ */
+export async function provenAccessToken(app: Express, db: TestDatabase, user: TestUser, password = 'secret-password') {
+  await db.dataSource.query(
+    `UPDATE auth_identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb WHERE user_id = $1`,
+    [user.userId],
+  );
+  const res = await request(app).post('/auth/v1/token?grant_type=password').send({ email: user.email, password });
+  if (res.status !== 200) throw new Error(`sign-in of ${user.email} failed: ${res.status}`);
+  return res.body.access_token as string;
+}

@@ -1,5 +1,14 @@
 import { cn } from './cn';
 
+/** A page-sized loading state: the spinner centred in the space the page will take. */
+export function PageSpinner({ label }: { label: string }) {
+  return (
+    <div className="grid place-items-center py-24 text-amber-500">
+      <Spinner className="size-8" label={label} />
+    </div>
+  );
+}
+
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span

@@ -88,40 +88,55 @@ export async function cancelAppointment(deps: BookingDeps, manager: EntityManage
 /**
  * Moves the appointment in one UPDATE: the row's new range is checked by the exclusion constraint against every
  * other live appointment, and the old range is released by the same statement. If the new time is taken the
- * UPDATE fails and the appointment keeps its old time.
+ * UPDATE fails and the appointment keeps its old time. The client hears of it by mail (with the manage link when
+ * the client moved it themselves), with a fresh reminder. Shared by the manage link and the staff's tools.
  */
+export async function moveAppointment(
+  deps: BookingDeps,
+  manager: EntityManager,
+  ctx: AppointmentContext,
+  input: { start: Date; barberId?: string },
+  options: { ignoreNotice?: boolean; manageToken?: string } = {},
+): Promise<AppointmentContext> {
+  const { appointment, shop } = ctx;
+  if (!appointment.serviceId) throw SERVICE_REFUSED();
+  const service = await loadShopService(manager, shop, appointment.serviceId);
+  const candidates = await candidateBarbers(manager, shop, input.barberId ?? appointment.barberId, input.start);
+  const { barber } = await placeWithFirstFreeBarber(
+    manager,
+    { shop, service, candidates, start: input.start, now: deps.now(), ignoreNotice: options.ignoreNotice },
+    async (candidate, end) => {
+      await manager.query(
+        `UPDATE "appointments" SET "starts_at" = $2, "ends_at" = $3, "barber_id" = $4,
+           "service_duration_minutes" = $5, "version" = "version" + 1, "updated_at" = now()
+         WHERE "id" = $1`,
+        [appointment.id, input.start, end, candidate.id, service.durationMinutes],
+      );
+    },
+  );
+  const moved = await manager.getRepository(AppointmentEntity).findOneOrFail({ where: { id: appointment.id } });
+  const job = { kind: 'rescheduled' as const, appointmentId: moved.id, version: moved.version };
+  await deps.mailQueue.enqueue(
+    manager,
+    moved.clientEmail
+      ? [
+          { job: options.manageToken ? { ...job, manageToken: options.manageToken } : job },
+          ...reminderMail(moved, shop, deps.now()),
+        ]
+      : [],
+    deps.now(),
+  );
+  return { appointment: moved, barber, shop };
+}
+
+/** POST /api/appointments/manage/{token}/reschedule: the client moves their own appointment (before the cutoff). */
 export async function rescheduleManaged(deps: BookingDeps, token: string, body: unknown): Promise<ManagedAppointment> {
   const input = parseInput(RescheduleRequestSchema, body);
   await deps.mailQueue.ready();
   const ctx = await deps.dataSource.transaction(async (manager) => {
     const ctx = await loadByToken(manager, token, true);
     assertChangeable(deps, ctx);
-    const { appointment, shop } = ctx;
-    if (!appointment.serviceId) throw SERVICE_REFUSED();
-    const service = await loadShopService(manager, shop, appointment.serviceId);
-    const candidates = await candidateBarbers(manager, shop, input.barberId ?? appointment.barberId, input.start);
-    const { barber } = await placeWithFirstFreeBarber(
-      manager,
-      { shop, service, candidates, start: input.start, now: deps.now() },
-      async (candidate, end) => {
-        await manager.query(
-          `UPDATE "appointments" SET "starts_at" = $2, "ends_at" = $3, "barber_id" = $4,
-             "service_duration_minutes" = $5, "version" = "version" + 1, "updated_at" = now()
-           WHERE "id" = $1`,
-          [appointment.id, input.start, end, candidate.id, service.durationMinutes],
-        );
-      },
-    );
-    const moved = await manager.getRepository(AppointmentEntity).findOneOrFail({ where: { id: appointment.id } });
-    await deps.mailQueue.enqueue(
-      manager,
-      [
-        { job: { kind: 'rescheduled', appointmentId: moved.id, version: moved.version, manageToken: token } },
-        ...reminderMail(moved, shop, deps.now()),
-      ],
-      deps.now(),
-    );
-    return { appointment: moved, barber, shop };
+    return moveAppointment(deps, manager, ctx, input, { manageToken: token });
   });
   return toManaged(deps, ctx, token);
 }

@@ -2,7 +2,7 @@ import type { Appointment, BarberDashboard, ShopAgenda, ShopStats } from '@barbe
 import { BOOKING_MESSAGES, JOIN_CODE_ALPHABET } from '@barberly/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
+import { provenAccessToken, signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { bearer } from '../shops/shops.test-helper';
 import {
@@ -287,14 +287,8 @@ describe('barber accounts', () => {
     const code = (await request(app).get(`/api/shops/${shop.id}/join-code`).set(bearer(owner.accessToken))).body.code;
     const user = await signUpTestUser(app, email);
     // Only a proven address takes an invited seat (decision 0054): Casey followed the confirmation link.
-    await db.dataSource.query(
-      `UPDATE auth_identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb WHERE user_id = $1`,
-      [user.userId],
-    );
-    const session = await request(app)
-      .post('/auth/v1/token?grant_type=password')
-      .send({ email, password: 'secret-password' });
-    const joined = await request(app).post('/api/barbers/join').set(bearer(session.body.access_token)).send({ code });
+    const proven = await provenAccessToken(app, db, user);
+    const joined = await request(app).post('/api/barbers/join').set(bearer(proven)).send({ code });
     expect(joined.body.barber).toMatchObject({ id: casey.id, name: casey.name });
     const settings = await request(app)
       .get(`/api/shops/${shop.id}/barbers/${casey.id}/settings`)

@@ -13,16 +13,17 @@ import {
   WalkInRequestSchema,
 } from '@barberly/common';
 import { type EntityManager, In, MoreThan } from 'typeorm';
-import { HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { HttpError, parseInput } from '../../platform/http/errors';
 import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
 import type { ShopEntity } from '../shops/shop.entity';
-import { isUuid, loadOwnedShop } from '../shops/shop-access';
+import { loadOwnedShop } from '../shops/shop-access';
 import { AppointmentEntity } from './appointment.entity';
-import { loadAppointmentContext, toAppointmentDto, toAppointmentDtos } from './appointment-view';
+import { toAppointmentDto, toAppointmentDtos } from './appointment-view';
 import { type BookingDeps, candidateBarbers, loadShopService, placeWithFirstFreeBarber } from './booking.service';
-import { isOverlapViolation, slotTaken } from './booking-errors';
+import { slotTaken } from './booking-errors';
 import { cancelAppointment } from './manage.service';
+import { loadScopedAppointment, markInScope } from './staff-actions';
 
 /** The owner's side: the day's agenda, status changes, walk-ins and the Overview's numbers. */
 
@@ -82,27 +83,15 @@ export async function setAppointmentStatus(
   body: unknown,
 ): Promise<Appointment> {
   const { status } = parseInput(AppointmentStatusPatchSchema, body);
+  const shop = await loadOwnedShop(deps.dataSource.manager, shopId, userId);
+  // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
+  if (status !== 'cancelled') return markInScope(deps, { shop }, appointmentId, status);
   await deps.mailQueue.ready();
-  try {
-    return await deps.dataSource.transaction(async (manager) => {
-      const shop = await loadOwnedShop(manager, shopId, userId);
-      const ctx = isUuid(appointmentId) ? await loadAppointmentContext(manager, { id: appointmentId }, true) : null;
-      if (!ctx || ctx.appointment.shopId !== shop.id) throw notFound(BOOKING_MESSAGES.appointmentNotFound);
-      if (ctx.appointment.status === status) return toAppointmentDto(ctx);
-      if (status === 'cancelled') {
-        await cancelAppointment(deps, manager, ctx);
-      } else {
-        // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
-        ctx.appointment.status = status;
-        ctx.appointment.version += 1;
-        await manager.getRepository(AppointmentEntity).save(ctx.appointment);
-      }
-      return toAppointmentDto(ctx);
-    });
-  } catch (err) {
-    if (isOverlapViolation(err)) throw slotTaken();
-    throw err;
-  }
+  return deps.dataSource.transaction(async (manager) => {
+    const ctx = await loadScopedAppointment(manager, { shop }, appointmentId, true);
+    if (ctx.appointment.status !== 'cancelled') await cancelAppointment(deps, manager, ctx);
+    return toAppointmentDto(ctx);
+  });
 }
 
 /**
@@ -124,24 +113,9 @@ export async function bookWalkIn(
         const shop = await loadOwnedShop(manager, shopId, userId);
         const service = await loadShopService(manager, shop, input.serviceId);
         const now = deps.now();
-        const date = localDateOf(now, shop.timeZone);
-        const barbers = await candidateBarbers(manager, shop, input.barberId, now);
-        const schedules = await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone));
-        const slots = computeShopSlots({
-          date,
-          timeZone: shop.timeZone,
-          shopHours: shop.hoursJson,
-          durationMinutes: service.durationMinutes,
-          now,
-          minNoticeMinutes: 0,
-          bookingHorizonDays: shop.bookingHorizonDays,
-          barbers: schedules,
-        });
-        const slot = slots[0];
-        if (!slot) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
-        const free = barbers.filter((b) => slot.barberIds.includes(b.id));
-        const start = new Date(slot.start);
-        const candidates = await rotationOrder(manager, free, dayBounds(date, shop.timeZone));
+        const gap = await nextWalkInGap(manager, shop, service, input.barberId, now);
+        if (!gap) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
+        const { start, candidates } = gap;
         const repo = manager.getRepository(AppointmentEntity);
         const { result, barber } = await placeWithFirstFreeBarber(
           manager,
@@ -176,6 +150,36 @@ export async function bookWalkIn(
     }
   }
   throw slotTaken();
+}
+
+/**
+ * The first free start from now on today's 15-minute grid, with no notice (the client is at the door), and the
+ * barbers free then in rotation order; null when none is left today. The walk-in button and the assistant share it.
+ */
+export async function nextWalkInGap(
+  manager: EntityManager,
+  shop: ShopEntity,
+  service: { durationMinutes: number },
+  barberId: string,
+  now: Date,
+): Promise<{ start: Date; label: string; candidates: BarberEntity[] } | null> {
+  const date = localDateOf(now, shop.timeZone);
+  const barbers = await candidateBarbers(manager, shop, barberId, now);
+  const schedules = await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone));
+  const slot = computeShopSlots({
+    date,
+    timeZone: shop.timeZone,
+    shopHours: shop.hoursJson,
+    durationMinutes: service.durationMinutes,
+    now,
+    minNoticeMinutes: 0,
+    bookingHorizonDays: shop.bookingHorizonDays,
+    barbers: schedules,
+  })[0];
+  if (!slot) return null;
+  const free = barbers.filter((b) => slot.barberIds.includes(b.id));
+  const candidates = await rotationOrder(manager, free, dayBounds(date, shop.timeZone));
+  return { start: new Date(slot.start), label: slot.label, candidates };
 }
 
 /** GET /api/shops/{id}/stats?date= */

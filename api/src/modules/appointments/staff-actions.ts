@@ -5,16 +5,9 @@ import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid } from '../shops/shop-access';
 import { AppointmentEntity } from './appointment.entity';
 import { type AppointmentContext, loadAppointmentContext, toAppointmentDto } from './appointment-view';
-import {
-  type BookingDeps,
-  candidateBarbers,
-  loadShopService,
-  placeWithFirstFreeBarber,
-  reminderMail,
-  SERVICE_REFUSED,
-} from './booking.service';
+import type { BookingDeps } from './booking.service';
 import { isOverlapViolation, slotTaken } from './booking-errors';
-import { cancelAppointment } from './manage.service';
+import { cancelAppointment, moveAppointment } from './manage.service';
 
 /**
  * Changes to one appointment made for the shop by someone already allowed to act (the assistant's tools settle
@@ -96,8 +89,7 @@ export async function markInScope(
 
 /**
  * Moves an appointment in scope to a new start (and optionally another barber of the shop), under the same rules
- * and the same single UPDATE as the client's own reschedule: the exclusion constraint refuses a taken time and the
- * appointment then keeps its old one. The client is told by mail, with a fresh reminder.
+ * and the same single UPDATE as the client's own reschedule (moveAppointment).
  */
 export async function rescheduleInScope(
   deps: BookingDeps,
@@ -110,34 +102,14 @@ export async function rescheduleInScope(
   return deps.dataSource.transaction(async (manager) => {
     const ctx = await loadScopedAppointment(manager, scope, appointmentId, true);
     assertChangeable(deps, scope, ctx);
-    const { appointment, shop } = ctx;
-    if (!appointment.serviceId) throw SERVICE_REFUSED();
-    const service = await loadShopService(manager, shop, appointment.serviceId);
-    const barberId = scope.barberId ?? input.barberId ?? appointment.barberId;
-    const candidates = await candidateBarbers(manager, shop, barberId, input.start);
-    const { barber } = await placeWithFirstFreeBarber(
+    const barberId = scope.barberId ?? input.barberId;
+    const moved = await moveAppointment(
+      deps,
       manager,
-      { shop, service, candidates, start: input.start, now: deps.now(), ignoreNotice: !scope.enforceCutoff },
-      async (candidate, end) => {
-        await manager.query(
-          `UPDATE "appointments" SET "starts_at" = $2, "ends_at" = $3, "barber_id" = $4,
-             "service_duration_minutes" = $5, "version" = "version" + 1, "updated_at" = now()
-           WHERE "id" = $1`,
-          [appointment.id, input.start, end, candidate.id, service.durationMinutes],
-        );
-      },
+      ctx,
+      { start: input.start, ...(barberId ? { barberId } : {}) },
+      { ignoreNotice: !scope.enforceCutoff },
     );
-    const moved = await manager.getRepository(AppointmentEntity).findOneOrFail({ where: { id: appointment.id } });
-    await deps.mailQueue.enqueue(
-      manager,
-      moved.clientEmail
-        ? [
-            { job: { kind: 'rescheduled', appointmentId: moved.id, version: moved.version } },
-            ...reminderMail(moved, shop, deps.now()),
-          ]
-        : [],
-      deps.now(),
-    );
-    return toAppointmentDto({ appointment: moved, barber, shop });
+    return toAppointmentDto(moved);
   });
 }

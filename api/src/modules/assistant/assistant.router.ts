@@ -2,12 +2,11 @@ import { AssistantChatRequestSchema, type AssistantEvent } from '@barberly/commo
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { parseInput, tooManyRequests } from '../../platform/http/errors';
-import { createRateLimiter } from '../../platform/rate-limit';
 import { pathParam } from '../shops/shop-access';
 import { staffActor } from './actor';
 import { chat, confirmProposal, getConversation, quickAction, rejectProposal } from './assistant.service';
 import { clearConversation } from './conversation';
-import type { AssistantDeps } from './tools';
+import { type AssistantDeps, assistantLimiter } from './tools';
 
 /**
  * The dashboards' assistant panel: GET the conversation, POST a message (answered as server-sent events), confirm
@@ -16,16 +15,7 @@ import type { AssistantDeps } from './tools';
  */
 export function assistantRouter(deps: AssistantDeps): Router {
   const router = Router();
-  const perMinute = deps.config.ASSISTANT_MESSAGES_PER_MINUTE;
-  const limiter =
-    perMinute > 0
-      ? createRateLimiter({
-          name: 'assistant',
-          rule: { points: perMinute, durationSeconds: 60 },
-          redis: deps.redis,
-          keyPrefix: deps.config.REDIS_KEY_PREFIX,
-        })
-      : null;
+  const limiter = assistantLimiter(deps, 'assistant', 1);
 
   const contextOf = async (req: Express.Request & { params: Record<string, string | string[]> }) => ({
     deps,

@@ -5,10 +5,9 @@ import express, { type Request, Router } from 'express';
 import { z } from 'zod';
 import type { TokenVerifier } from '../../platform/http/auth-context';
 import { HttpError } from '../../platform/http/errors';
-import { createRateLimiter } from '../../platform/rate-limit';
 import { defaultStaffActor, type StaffActor } from './actor';
 import { confirmProposal, propose, rejectProposal } from './proposals';
-import { type AssistantDeps, type ToolContext, toolsFor } from './tools';
+import { type AssistantDeps, assistantLimiter, type ToolContext, toolsFor } from './tools';
 
 /**
  * The owner's and barber's assistant tools as a Model Context Protocol server (Streamable HTTP, stateless: every
@@ -90,17 +89,8 @@ function buildServer(ctx: ToolContext & { actor: StaffActor }): McpServer {
 
 export function mcpRouter(deps: AssistantDeps & { verifier: TokenVerifier }): Router {
   const router = Router();
-  const perMinute = deps.config.ASSISTANT_MESSAGES_PER_MINUTE;
-  const limiter =
-    perMinute > 0
-      ? createRateLimiter({
-          name: 'mcp',
-          // Tool calls come faster than chat messages: an MCP client lists tools and reads before it writes.
-          rule: { points: perMinute * 10, durationSeconds: 60 },
-          redis: deps.redis,
-          keyPrefix: deps.config.REDIS_KEY_PREFIX,
-        })
-      : null;
+  // Tool calls come faster than chat messages: an MCP client lists tools and reads before it writes.
+  const limiter = assistantLimiter(deps, 'mcp', 10);
 
   const metadata = () => ({
     resource: `${origin(deps)}${MCP_PATH}`,

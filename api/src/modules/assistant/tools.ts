@@ -1,8 +1,6 @@
 import {
   type Appointment,
   addDays,
-  computeShopSlots,
-  dayBounds,
   formatDayLabel,
   formatSlotLabel,
   LIVE_APPOINTMENT_STATUSES,
@@ -15,10 +13,11 @@ import { In, MoreThan } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import { AppointmentEntity } from '../appointments/appointment.entity';
 import { toAppointmentDtos } from '../appointments/appointment-view';
-import { type BookingDeps, bookAppointment, candidateBarbers } from '../appointments/booking.service';
-import { bookWalkIn, getAgenda } from '../appointments/owner.service';
+import { type BookingDeps, bookAppointment } from '../appointments/booking.service';
+import { bookWalkIn, getAgenda, nextWalkInGap } from '../appointments/owner.service';
 import {
   type AppointmentScope,
   cancelInScope,
@@ -27,7 +26,6 @@ import {
   rescheduleInScope,
 } from '../appointments/staff-actions';
 import { getAvailability } from '../availability/availability.service';
-import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
 import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbers/barber-settings.service';
 import { ServiceEntity } from '../services/service.entity';
@@ -44,6 +42,18 @@ import { overdueClients, sendRemindersNow, shopNumbers } from './assistant.queri
 export interface AssistantDeps extends BookingDeps {
   config: Config;
   redis: Redis | null;
+}
+
+/** A person's budget of assistant calls a minute (ASSISTANT_MESSAGES_PER_MINUTE times `factor`); null: no limit. */
+export function assistantLimiter(deps: AssistantDeps, name: string, factor: number): RateLimiter | null {
+  const perMinute = deps.config.ASSISTANT_MESSAGES_PER_MINUTE;
+  if (perMinute <= 0) return null;
+  return createRateLimiter({
+    name,
+    rule: { points: perMinute * factor, durationSeconds: 60 },
+    redis: deps.redis,
+    keyPrefix: deps.config.REDIS_KEY_PREFIX,
+  });
 }
 
 export interface ToolContext {
@@ -166,29 +176,18 @@ async function describeAppointment(ctx: ToolContext, appointmentId: unknown) {
   };
 }
 
-/** The first free start from now on today's 15-minute grid, with no notice (the client is at the door). */
+/** The walk-in button's next gap, for this caller (a barber: their own chair). */
 async function walkInGap(ctx: ToolContext, args: Record<string, unknown>) {
-  const { shop } = ctx.actor;
-  const manager = ctx.deps.dataSource.manager;
   const service = await serviceOrFirst(ctx, args.serviceId);
-  const now = ctx.deps.now();
-  const day = today(ctx);
-  const barbers = await candidateBarbers(manager, shop, ownBarberId(ctx.actor, args.barberId) ?? 'any', now);
-  const schedules = await loadBarberSchedules(manager, barbers, dayBounds(day, shop.timeZone));
-  const slot = computeShopSlots({
-    date: day,
-    timeZone: shop.timeZone,
-    shopHours: shop.hoursJson,
-    durationMinutes: service.durationMinutes,
-    now,
-    minNoticeMinutes: 0,
-    bookingHorizonDays: shop.bookingHorizonDays,
-    barbers: schedules,
-  })[0];
-  if (!slot) return { service, slot: null, barber: null };
-  const free = barbers.filter((b) => slot.barberIds.includes(b.id));
-  const [barber] = await rotationOrder(manager, free, dayBounds(day, shop.timeZone));
-  return { service, slot, barber: barber ?? null };
+  const gap = await nextWalkInGap(
+    ctx.deps.dataSource.manager,
+    ctx.actor.shop,
+    service,
+    ownBarberId(ctx.actor, args.barberId) ?? 'any',
+    ctx.deps.now(),
+  );
+  const slot = gap ? { start: gap.start.toISOString(), label: gap.label } : null;
+  return { service, slot, barber: gap?.candidates[0] ?? null };
 }
 
 // --- the tools -----------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@barberly/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpTestUser, type TestApp } from '../../test/auth-helpers';
+import { createTestApp, provenAccessToken, signUpTestUser, type TestApp } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import type { MailMessage } from '../mail/mailer';
 import { bearer, createShopAs } from '../shops/shops.test-helper';
@@ -93,14 +93,8 @@ describe('a barber invite goes only to whoever proves the invited address', () =
     const { code, barberId } = await shopInviting(email);
     const sam = await signUpTestUser(app, email);
     // The confirmation link was followed (or a provider vouched for the address).
-    await db.dataSource.query(
-      `UPDATE auth_identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb WHERE user_id = $1`,
-      [sam.userId],
-    );
-    const fresh = await request(app)
-      .post('/auth/v1/token?grant_type=password')
-      .send({ email, password: 'secret-password' });
-    const join = await request(app).post('/api/barbers/join').set(bearer(fresh.body.access_token)).send({ code });
+    const proven = await provenAccessToken(app, db, sam);
+    const join = await request(app).post('/api/barbers/join').set(bearer(proven)).send({ code });
     expect(join.status).toBe(200);
     expect(join.body.barber.id).toBe(barberId);
     expect(await linkedUser(barberId)).toBe(sam.userId);

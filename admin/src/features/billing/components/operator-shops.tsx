@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useExtendTrial, useOperatorShops } from '../api/billing-api';
 
 /** /admin/shops (ADMIN_EMAILS only): every shop's plan, status, trial end and barbers; extend a trial by hand. */
@@ -10,11 +10,7 @@ export function OperatorShops() {
   const extend = useExtendTrial();
   const [message, setMessage] = useState<string | null>(null);
   if (shops.isPending) {
-    return (
-      <div className="grid place-items-center py-24 text-amber-500">
-        <Spinner className="size-8" label="Loading shops" />
-      </div>
-    );
+    return <PageSpinner label="Loading shops" />;
   }
   if (shops.isError) {
     return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -60,11 +60,7 @@ export function InvitePage({ token }: { token: string }) {
   };
 
   if (preview.isPending || status === 'loading') {
-    return (
-      <div className="grid place-items-center py-24 text-amber-500">
-        <Spinner className="size-8" label="Loading your invite" />
-      </div>
-    );
+    return <PageSpinner label="Loading your invite" />;
   }
   if (preview.isError) {
     return (

@@ -4,7 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../lib/routes';
 import { useBarbers, useMyShops, useServices, useShopStats } from '../api/owner-api';
@@ -91,11 +91,7 @@ export function OwnerDashboard({
   }, [notYours, onNotYours]);
 
   if (shops.isPending || notYours) {
-    return (
-      <div className="grid place-items-center py-24 text-amber-500">
-        <Spinner className="size-8" label="Loading your shop" />
-      </div>
-    );
+    return <PageSpinner label="Loading your shop" />;
   }
   if (shops.isError) {
     return (
