@@ -30,6 +30,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Availability's in-memory cache kept fresh by Postgres notifications (decision 0060); 'false' reads every time. */
+  AVAILABILITY_CACHE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /**
    * Which peers may tell the api the client's address (X-Forwarded-For), as Express's 'trust proxy' list: the
    * launcher's proxy is on loopback; in docker compose nginx is on the private network ('loopback, uniquelocal').

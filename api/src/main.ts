@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { createAuth } from './modules/auth';
+import { createAvailabilityCache, createUncachedAvailability } from './modules/availability/availability-cache';
 import { startBillingSchedule } from './modules/billing/billing.service';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
@@ -50,6 +51,13 @@ const stopBilling = startBillingSchedule({
   logger,
   events: createShopEvents({ config, redis, logger }),
 });
+// Availability's cache listens for the database's schedule notifications; until it does, questions read the database.
+const availabilityCache = config.AVAILABILITY_CACHE
+  ? createAvailabilityCache({ dataSource, connectionString: config.DATABASE_URL, logger })
+  : createUncachedAvailability(dataSource);
+await availabilityCache
+  .ready()
+  .catch((err: Error) => logger.warn({ err: err.message }, 'availability cache is not listening yet; retrying'));
 const apiDeps: ApiDeps = {
   config,
   dataSource,
@@ -57,7 +65,7 @@ const apiDeps: ApiDeps = {
   logger,
   verifier: auth.verifier,
   authRouter: auth.router,
-  booking: { now, mailQueue },
+  booking: { now, mailQueue, availabilityCache },
 };
 const app = createApp(apiDeps);
 
@@ -85,6 +93,7 @@ async function shutdown(signal: string) {
   maintenance.stop();
   stopBilling();
   await mailWorker.stop().catch(() => undefined);
+  await availabilityCache.close();
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();
   await auth.close?.();

@@ -4,6 +4,7 @@ import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { assistantRouter } from './modules/assistant/assistant.router';
 import { mcpRouter } from './modules/assistant/mcp.router';
 import { availabilityRouter } from './modules/availability/availability.router';
+import type { AvailabilityCache } from './modules/availability/availability-cache';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
 import { myScheduleRouter } from './modules/barbers/my-schedule.router';
@@ -25,6 +26,8 @@ export interface BookingRuntime {
   /** The clock of every booking rule (availability, notice, cutoff, today). */
   now: () => Date;
   mailQueue: BookingMailQueue;
+  /** Availability's cache (decision 0060); without it every question reads the database. */
+  availabilityCache: AvailabilityCache;
 }
 
 export type ApiDeps = AppDeps & { booking?: Partial<BookingRuntime> };
@@ -39,7 +42,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     deps.booking?.mailQueue ?? createBookingMailQueue({ connectionString: config.DATABASE_URL, logger: deps.logger });
   const billingDeps = { dataSource, config, now, logger: deps.logger, events };
   const billing = createBillingGate(billingDeps);
-  const bookingDeps = { dataSource, config, mailQueue, now, logger: deps.logger, billing };
+  const availabilityCache = deps.booking?.availabilityCache;
+  const bookingDeps = { dataSource, config, mailQueue, now, logger: deps.logger, billing, availabilityCache };
 
   // The first authenticated call of a token creates the user's profile row (shops reference it).
   const ensureUser = createUserEnsurer(dataSource);
@@ -64,7 +68,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     billingRouter(billingDeps),
     barberSettingsRouter({ dataSource }),
     myScheduleRouter({ dataSource }),
-    availabilityRouter({ dataSource, now, config }),
+    availabilityRouter({ dataSource, now, config, availabilityCache }),
     appointmentsRouter({
       ...bookingDeps,
       redis: deps.redis,

@@ -9,6 +9,7 @@ import { createLogger } from '../../platform/logger';
 import type { ApiDeps } from '../../routes';
 import type { TestDatabase } from '../../test/test-db';
 import { type Auth, createAuth } from '../auth';
+import type { AvailabilityCache } from '../availability/availability-cache';
 import { type BookingMailQueue, createBookingMailQueue } from '../mail/mail-queue';
 import { bearer, createShopAs } from '../shops/shops.test-helper';
 
@@ -39,7 +40,11 @@ export type BookingTestApp = Express & {
 /** The real app (built-in auth, real database) with a controllable booking clock and its own mail queue. */
 export async function createBookingTestApp(
   db: TestDatabase,
-  options: { configOverrides?: Partial<Record<keyof Config, string>>; clock?: TestClock } = {},
+  options: {
+    configOverrides?: Partial<Record<keyof Config, string>>;
+    clock?: TestClock;
+    availabilityCache?: AvailabilityCache;
+  } = {},
 ): Promise<BookingTestApp> {
   const config = testConfig({ DATABASE_URL: db.url, AUTH_RATE_LIMIT_MULTIPLIER: '0', ...options.configOverrides });
   const logger = createLogger(config.LOG_LEVEL);
@@ -67,7 +72,7 @@ export async function createBookingTestApp(
     verifier: auth.verifier,
     authRouter: auth.router,
     events: { shopChanged() {} } as unknown as ApiDeps['events'],
-    booking: { now: clock.now, mailQueue },
+    booking: { now: clock.now, mailQueue, availabilityCache: options.availabilityCache },
   };
   const app = createApp(deps);
   return Object.assign(app, {

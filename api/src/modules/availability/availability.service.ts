@@ -1,59 +1,77 @@
 import {
   AvailabilityQuerySchema,
   type AvailabilityResponse,
+  BOOKING_DEFAULTS,
   BOOKING_MESSAGES,
   computeShopSlots,
-  dayBounds,
 } from '@barberly/common';
 import type { DataSource } from 'typeorm';
-import { badRequest, parseInput } from '../../platform/http/errors';
-import { BarberEntity } from '../barbers/barber.entity';
-import { ServiceEntity } from '../services/service.entity';
-import { isUuid, loadVisibleShop } from '../shops/shop-access';
-import { loadBarberSchedules } from './schedules';
+import { badRequest, notFound, parseInput } from '../../platform/http/errors';
+import { SHOP_NOT_FOUND } from '../shops/shop-access';
+import {
+  ANSWER_MAX_AGE_MS,
+  type AvailabilityCache,
+  type CachedAnswer,
+  createUncachedAvailability,
+} from './availability-cache';
 
 export interface AvailabilityDeps {
   dataSource: DataSource;
   now: () => Date;
+  /** main.ts's cache (decision 0060); without one (most tests) every question reads the database. */
+  availabilityCache?: AvailabilityCache;
 }
 
-/** GET /api/shops/{slug}/availability: free starts of the day, in the shop's zone. */
+/**
+ * GET /api/shops/{slug}/availability: free starts of the day, in the shop's zone, as the JSON text sent and its
+ * ETag. The same answer whether it comes from the cache or straight from the database (a property test compares).
+ */
+export async function getAvailabilityAnswer(
+  deps: AvailabilityDeps,
+  slugOrId: string,
+  query: unknown,
+  viewerId: string | undefined,
+): Promise<CachedAnswer> {
+  const cache = deps.availabilityCache ?? createUncachedAvailability(deps.dataSource);
+  const snapshot = await cache.snapshot(slugOrId);
+  const shop = snapshot?.shop;
+  if (!snapshot || !shop || (!shop.isActive && shop.ownerId !== viewerId)) throw notFound(SHOP_NOT_FOUND);
+  const input = parseInput(AvailabilityQuerySchema, query);
+  const service = snapshot.services.get(input.serviceId);
+  if (!service) throw badRequest(BOOKING_MESSAGES.serviceNotFound, { serviceId: BOOKING_MESSAGES.serviceNotFound });
+  const barbers =
+    input.barberId === 'any' ? snapshot.barbers : snapshot.barbers.filter((b) => b.id === input.barberId.toLowerCase());
+  if (barbers.length === 0 && input.barberId !== 'any') {
+    throw badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
+  }
+  const now = deps.now();
+  const key = `${input.date}|${service.id}|${input.barberId.toLowerCase()}`;
+  return cache.answer(shop.id, key, now.getTime(), async () => {
+    const schedules = await cache.schedules(snapshot, input.date, barbers);
+    const slots = computeShopSlots({
+      date: input.date,
+      timeZone: shop.timeZone,
+      shopHours: shop.hoursJson,
+      durationMinutes: service.durationMinutes,
+      now,
+      minNoticeMinutes: shop.minNoticeMinutes,
+      bookingHorizonDays: shop.bookingHorizonDays,
+      barbers: schedules,
+    });
+    const response: AvailabilityResponse = { date: input.date, timeZone: shop.timeZone, slots };
+    // The first slot is the first to pass its notice; until then `now` changes nothing (but the horizon's edge).
+    const noticeMs = (shop.minNoticeMinutes ?? BOOKING_DEFAULTS.minNoticeMinutes) * 60_000;
+    const first = slots[0] ? Date.parse(slots[0].start) - noticeMs + 1 : Number.POSITIVE_INFINITY;
+    return { body: JSON.stringify(response), validUntil: Math.min(first, now.getTime() + ANSWER_MAX_AGE_MS) };
+  });
+}
+
+/** The parsed answer, for callers inside the api (the assistant's tools). */
 export async function getAvailability(
   deps: AvailabilityDeps,
   slugOrId: string,
   query: unknown,
   viewerId: string | undefined,
 ): Promise<AvailabilityResponse> {
-  const manager = deps.dataSource.manager;
-  const shop = await loadVisibleShop(manager, slugOrId, viewerId);
-  const input = parseInput(AvailabilityQuerySchema, query);
-  const service = await manager
-    .getRepository(ServiceEntity)
-    .findOne({ where: { id: input.serviceId, shopId: shop.id } });
-  if (!service) throw badRequest(BOOKING_MESSAGES.serviceNotFound, { serviceId: BOOKING_MESSAGES.serviceNotFound });
-  let barbers: BarberEntity[];
-  if (input.barberId === 'any') {
-    barbers = await manager
-      .getRepository(BarberEntity)
-      .find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } });
-  } else {
-    const barber = isUuid(input.barberId)
-      ? await manager.getRepository(BarberEntity).findOne({ where: { id: input.barberId, shopId: shop.id } })
-      : null;
-    if (!barber) throw badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
-    barbers = [barber];
-  }
-  const day = dayBounds(input.date, shop.timeZone);
-  const schedules = await loadBarberSchedules(manager, barbers, day);
-  const slots = computeShopSlots({
-    date: input.date,
-    timeZone: shop.timeZone,
-    shopHours: shop.hoursJson,
-    durationMinutes: service.durationMinutes,
-    now: deps.now(),
-    minNoticeMinutes: shop.minNoticeMinutes,
-    bookingHorizonDays: shop.bookingHorizonDays,
-    barbers: schedules,
-  });
-  return { date: input.date, timeZone: shop.timeZone, slots };
+  return JSON.parse((await getAvailabilityAnswer(deps, slugOrId, query, viewerId)).body) as AvailabilityResponse;
 }

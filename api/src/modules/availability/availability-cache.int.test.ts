@@ -1,0 +1,349 @@
+import type { AvailabilityResponse } from '@barberly/common';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource } from '../../platform/db/data-source';
+import { createLogger } from '../../platform/logger';
+import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import {
+  type BookingTestApp,
+  client,
+  createBookingTestApp,
+  createTestClock,
+  everyDay,
+  setUpShop,
+  type TestShop,
+} from '../appointments/booking.test-helper';
+import { bearer } from '../shops/shops.test-helper';
+import { type AvailabilityCache, createAvailabilityCache, createUncachedAvailability } from './availability-cache';
+import { getAvailabilityAnswer } from './availability.service';
+
+// A shop in New York over its spring-forward night (2026-03-08), asked about by the booking page through an api
+// whose availability is cached, while its owner and clients change the schedule.
+const DATES = ['2026-03-07', '2026-03-08'];
+
+let db: TestDatabase;
+let cache: AvailabilityCache;
+let app: BookingTestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  cache = createAvailabilityCache({ dataSource: db.dataSource, connectionString: db.url, logger: createLogger('silent') });
+  await cache.ready();
+  app = await createBookingTestApp(db, {
+    clock: createTestClock('2026-03-01T12:00:00Z'),
+    availabilityCache: cache,
+  });
+  owner = await signUpTestUser(app);
+});
+afterAll(async () => {
+  await cache?.close();
+  await app?.close();
+  await db?.drop();
+});
+
+const asked = async (shop: TestShop, serviceId: string, barberId: string, date: string) => {
+  const res = await request(app).get(`/api/shops/${shop.slug}/availability`).query({ serviceId, barberId, date });
+  expect(res.status).toBe(200);
+  return res.body as AvailabilityResponse;
+};
+
+/** What the database says right now, computed without any cache. */
+const fromDatabase = async (shop: TestShop, serviceId: string, barberId: string, date: string) =>
+  JSON.parse(
+    (
+      await getAvailabilityAnswer(
+        { dataSource: db.dataSource, now: app.clock.now, availabilityCache: createUncachedAvailability(db.dataSource) },
+        shop.slug,
+        { serviceId, barberId, date },
+        undefined,
+      )
+    ).body,
+  ) as AvailabilityResponse;
+
+const questions = (shop: TestShop) =>
+  DATES.flatMap((date) =>
+    shop.services.flatMap((service) =>
+      ['any', ...shop.barbers.map((b) => b.id)].map((barberId) => ({ serviceId: service.id, barberId, date })),
+    ),
+  );
+
+/** Every question the booking page can ask, answered by the cached api and by the database: the same. */
+async function expectSameAsDatabase(shop: TestShop) {
+  for (const q of questions(shop)) {
+    const cached = await asked(shop, q.serviceId, q.barberId, q.date);
+    expect(cached, `${q.date} ${q.serviceId} ${q.barberId}`).toEqual(
+      await fromDatabase(shop, q.serviceId, q.barberId, q.date),
+    );
+  }
+}
+
+// A start on the day's 15-minute grid in New York (UTC-5 on the 7th, UTC-4 after 3 AM on the 8th).
+const startArb = fc.record({ day: fc.integer({ min: 0, max: 1 }), quarter: fc.integer({ min: 0, max: 4 * 8 - 1 }) });
+const startOf = ({ day, quarter }: { day: number; quarter: number }) => {
+  // 00:00 local on each date, from the zone's offset that night.
+  const midnight = day === 0 ? Date.parse('2026-03-07T05:00:00Z') : Date.parse('2026-03-08T05:00:00Z');
+  return new Date(midnight + quarter * 15 * 60_000).toISOString();
+};
+
+type Op =
+  | { kind: 'book'; barber: number | 'any'; service: number; at: { day: number; quarter: number } }
+  | { kind: 'cancel'; which: number }
+  | { kind: 'reschedule'; which: number; at: { day: number; quarter: number } }
+  | { kind: 'noShowBySql'; which: number }
+  | { kind: 'deleteBySql'; which: number }
+  | { kind: 'timeOff'; barber: number; at: { day: number; quarter: number }; quarters: number }
+  | { kind: 'removeTimeOff'; which: number }
+  | { kind: 'barberHours'; barber: number; open: string; close: string }
+  | { kind: 'shopHours'; open: string; close: string }
+  | { kind: 'serviceLength'; service: number; minutes: number }
+  | { kind: 'notice'; minutes: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      barber: fc.oneof(fc.constant('any' as const), fc.integer({ min: 0, max: 1 })),
+      service: fc.integer({ min: 0, max: 1 }),
+      at: startArb,
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), which: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reschedule' as const), which: fc.nat(), at: startArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('noShowBySql' as const), which: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteBySql' as const), which: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('timeOff' as const),
+      barber: fc.integer({ min: 0, max: 1 }),
+      at: startArb,
+      quarters: fc.integer({ min: 1, max: 12 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('removeTimeOff' as const), which: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('barberHours' as const),
+      barber: fc.integer({ min: 0, max: 1 }),
+      open: fc.constantFrom('00:00', '01:00', '02:30'),
+      close: fc.constantFrom('05:00', '06:00', '08:00'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('shopHours' as const),
+      open: fc.constantFrom('00:00', '01:30'),
+      close: fc.constantFrom('06:00', '07:45'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('serviceLength' as const),
+      service: fc.integer({ min: 0, max: 1 }),
+      minutes: fc.constantFrom(15, 30, 45, 60, 90),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('notice' as const), minutes: fc.constantFrom(0, 60, 1440) }) },
+);
+
+interface Booked {
+  id: string;
+  token: string;
+}
+
+async function apply(shop: TestShop, op: Op, booked: Booked[], timeOff: Array<{ barber: string; id: string }>) {
+  const auth = bearer(owner.accessToken);
+  const pick = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined);
+  switch (op.kind) {
+    case 'book': {
+      const res = await request(app)
+        .post(`/api/shops/${shop.slug}/appointments`)
+        .send({
+          serviceId: shop.services[op.service]!.id,
+          barberId: op.barber === 'any' ? 'any' : shop.barbers[op.barber]!.id,
+          start: startOf(op.at),
+          client: client(booked.length + 1),
+        });
+      expect([201, 409, 400]).toContain(res.status);
+      if (res.status === 201) booked.push({ id: res.body.id, token: res.body.manageToken });
+      return;
+    }
+    case 'cancel': {
+      const target = pick(booked, op.which);
+      if (!target) return;
+      await request(app)
+        .patch(`/api/shops/${shop.id}/appointments/${target.id}`)
+        .set(auth)
+        .send({ status: 'cancelled' });
+      return;
+    }
+    case 'reschedule': {
+      const target = pick(booked, op.which);
+      if (!target) return;
+      await request(app).post(`/api/appointments/manage/${target.token}/reschedule`).send({ start: startOf(op.at) });
+      return;
+    }
+    case 'noShowBySql': {
+      // A write from outside the api (psql, a script): the database's own triggers tell the cache.
+      const target = pick(booked, op.which);
+      if (target) await db.dataSource.query(`UPDATE appointments SET status = 'cancelled' WHERE id = $1`, [target.id]);
+      return;
+    }
+    case 'deleteBySql': {
+      const target = pick(booked, op.which);
+      if (target) await db.dataSource.query('DELETE FROM appointments WHERE id = $1', [target.id]);
+      return;
+    }
+    case 'timeOff': {
+      const barber = shop.barbers[op.barber]!.id;
+      const start = startOf(op.at);
+      const end = new Date(Date.parse(start) + op.quarters * 15 * 60_000).toISOString();
+      const res = await request(app)
+        .post(`/api/shops/${shop.id}/barbers/${barber}/time-off`)
+        .set(auth)
+        .send({ start, end, reason: 'Errand' });
+      if (res.status === 201) timeOff.push({ barber, id: res.body.id });
+      return;
+    }
+    case 'removeTimeOff': {
+      const target = pick(timeOff, op.which);
+      if (!target) return;
+      await request(app).delete(`/api/shops/${shop.id}/barbers/${target.barber}/time-off/${target.id}`).set(auth);
+      timeOff.splice(timeOff.indexOf(target), 1);
+      return;
+    }
+    case 'barberHours': {
+      const res = await request(app)
+        .patch(`/api/shops/${shop.id}/barbers/${shop.barbers[op.barber]!.id}/settings`)
+        .set(auth)
+        .send({ hours_json: everyDay(op.open, op.close) });
+      expect(res.status).toBe(200);
+      return;
+    }
+    case 'shopHours': {
+      const res = await request(app)
+        .patch(`/api/shops/${shop.id}`)
+        .set(auth)
+        .send({ hours_json: everyDay(op.open, op.close) });
+      expect(res.status).toBe(200);
+      return;
+    }
+    case 'serviceLength': {
+      const res = await request(app)
+        .patch(`/api/shops/${shop.id}/services/${shop.services[op.service]!.id}`)
+        .set(auth)
+        .send({ durationMinutes: op.minutes });
+      expect(res.status).toBe(200);
+      return;
+    }
+    case 'notice': {
+      const res = await request(app).patch(`/api/shops/${shop.id}`).set(auth).send({ minNoticeMinutes: op.minutes });
+      expect(res.status).toBe(200);
+      return;
+    }
+  }
+}
+
+describe('availability from the cache', () => {
+  it('equals availability computed from the database after any sequence of bookings and schedule changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
+        const shop = await setUpShop(app, owner.accessToken, {
+          settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '07:00'), bookingHorizonDays: 30 },
+          services: [
+            { name: 'Cut', durationMinutes: 30 },
+            { name: 'Shave', durationMinutes: 45 },
+          ],
+          barbers: ['Sam', 'Alex'],
+        });
+        const booked: Booked[] = [];
+        const timeOff: Array<{ barber: string; id: string }> = [];
+        // The cache holds every answer before the first change, so each change has something to make stale.
+        await expectSameAsDatabase(shop);
+        for (const op of ops) {
+          await apply(shop, op, booked, timeOff);
+          // The invalidation window: the change's notification reaches the cache.
+          await cache.sync();
+          await expectSameAsDatabase(shop);
+        }
+      }),
+      { numRuns: 12 },
+    );
+    // The cache was used, not bypassed: most answers came from memory.
+    expect(cache.stats().hits).toBeGreaterThan(cache.stats().misses);
+  }, 240_000);
+
+  it('answers an unchanged question with 304 to If-None-Match, and a changed one with the new day', async () => {
+    const shop = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '03:00'), bookingHorizonDays: 30 },
+      services: [{ name: 'Cut', durationMinutes: 60 }],
+    });
+    const query = { serviceId: shop.services[0]!.id, barberId: 'any', date: '2026-03-07' };
+    const first = await request(app).get(`/api/shops/${shop.slug}/availability`).query(query);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await request(app)
+      .get(`/api/shops/${shop.slug}/availability`)
+      .query(query)
+      .set('If-None-Match', String(first.headers.etag));
+    expect(again.status).toBe(304);
+    const booking = await request(app)
+      .post(`/api/shops/${shop.slug}/appointments`)
+      .send({ serviceId: query.serviceId, barberId: 'any', start: '2026-03-07T05:00:00Z', client: client() });
+    expect(booking.status).toBe(201);
+    await cache.sync();
+    const after = await request(app)
+      .get(`/api/shops/${shop.slug}/availability`)
+      .query(query)
+      .set('If-None-Match', String(first.headers.etag));
+    expect(after.status).toBe(200);
+    expect((after.body as AvailabilityResponse).slots.map((s) => s.label)).not.toContain('12:00 AM');
+  });
+
+  it('does not offer, through a second api process, a slot booked through the first', async () => {
+    // A second api (its own pool and its own cache) on the same database, as a second replica would be.
+    const otherSource = createDataSource(db.url, { poolSize: 2 });
+    await otherSource.initialize();
+    const otherCache = createAvailabilityCache({
+      dataSource: otherSource,
+      connectionString: db.url,
+      logger: createLogger('silent'),
+    });
+    await otherCache.ready();
+    const other = await createBookingTestApp(
+      { ...db, dataSource: otherSource },
+      { clock: createTestClock('2026-03-01T12:00:00Z'), availabilityCache: otherCache },
+    );
+    try {
+      const shop = await setUpShop(app, owner.accessToken, {
+        settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '02:00'), bookingHorizonDays: 30 },
+        services: [{ name: 'Cut', durationMinutes: 60 }],
+      });
+      const query = { serviceId: shop.services[0]!.id, barberId: 'any', date: '2026-03-07' };
+      const labels = async () =>
+        ((await request(other).get(`/api/shops/${shop.slug}/availability`).query(query)).body as AvailabilityResponse)
+          .slots.map((s) => s.label);
+      expect(await labels()).toContain('1:00 AM');
+      expect(await labels()).toContain('1:00 AM'); // now from the second process's cache
+      const booking = await request(app)
+        .post(`/api/shops/${shop.slug}/appointments`)
+        .send({ serviceId: query.serviceId, barberId: 'any', start: '2026-03-07T06:00:00Z', client: client() });
+      expect(booking.status).toBe(201);
+      // The invalidation window is the notification's trip from the database to the second process.
+      await otherCache.sync();
+      expect(await labels()).not.toContain('1:00 AM');
+      expect(otherCache.stats().hits).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+      await otherCache.close();
+      await otherSource.destroy();
+    }
+  });
+});

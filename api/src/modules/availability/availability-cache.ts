@@ -1,0 +1,398 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type BarberSchedule, dayBounds, LIVE_APPOINTMENT_STATUSES } from '@barberly/common';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { BarberEntity } from '../barbers/barber.entity';
+import { ServiceEntity } from '../services/service.entity';
+import type { ShopEntity } from '../shops/shop.entity';
+import { findShopBySlugOrId } from '../shops/shop-access';
+
+/**
+ * Availability's cache (issue 12, decision 0060). Per api process, three levels per shop:
+ *
+ *   shop      the shop record, its services and its barbers (in rotation order)
+ *   day       one query's worth of a day's busy intervals (live appointments and time off) for all its barbers
+ *   answer    the JSON of one (date, service, barber) question, with its ETag, valid until `now` would change it
+ *
+ * Postgres tells every api process about each committed write that changes a shop's free times (LISTEN on the
+ * `barberly_schedule` channel; triggers in migration 1795350000000): scope 'shop' drops all three levels, 'day' the
+ * last two. A load that raced a write is not kept: each level remembers the generation it was loaded at and is
+ * stored only if no notification arrived meanwhile, so a stale answer lives at most until the notification of the
+ * write that made it stale is delivered (measured in docs/benchmarks.md). While the listening connection is down
+ * nothing is cached and every question reads the database, as without the cache; bookings are guarded by the
+ * database's no-overlap constraint either way.
+ */
+
+export const SCHEDULE_CHANNEL = 'barberly_schedule';
+
+/** An answer is recomputed at least this often, so a day entering the booking horizon shows up within it. */
+export const ANSWER_MAX_AGE_MS = 30_000;
+
+export interface ShopSnapshot {
+  shop: ShopEntity;
+  services: Map<string, ServiceEntity>;
+  /** In the order 'any' lists them (created first first). */
+  barbers: BarberEntity[];
+}
+
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+  /** Epoch ms after which `now` may change the answer (a slot passes its notice). */
+  validUntil: number;
+}
+
+interface Busy {
+  barberId: string;
+  start: Date;
+  end: Date;
+  kind: 'appointment' | 'time_off';
+}
+
+interface Kept<T> {
+  /** The notification count when the load began: kept while no change for the shop came after it. */
+  loadedAt: number;
+  value: T;
+}
+
+interface ShopState {
+  snapshot?: Kept<ShopSnapshot>;
+  days: Map<string, Kept<Busy[]>>;
+  answers: Map<string, Kept<CachedAnswer>>;
+}
+
+export interface AvailabilityCacheStats {
+  listening: boolean;
+  shops: number;
+  hits: number;
+  misses: number;
+  notifications: number;
+}
+
+export interface AvailabilityCache {
+  /** True while the listening connection is up: only then is anything cached. */
+  readonly listening: boolean;
+  /** The shop, its services and barbers; null when no shop has that slug or id. */
+  snapshot(slugOrId: string): Promise<ShopSnapshot | null>;
+  /** The barbers' schedules of a day (all of them when `barbers` is the shop's list). */
+  schedules(snapshot: ShopSnapshot, date: string, barbers: BarberEntity[]): Promise<BarberSchedule[]>;
+  /** A kept answer for (shop, key), or the one `compute` returns (kept unless a write came in meanwhile). */
+  answer(
+    shopId: string,
+    key: string,
+    now: number,
+    compute: () => Promise<{ body: string; validUntil: number }>,
+  ): Promise<CachedAnswer>;
+  stats(): AvailabilityCacheStats;
+  /**
+   * Resolves once every notification committed before the call has reached this cache: it sends one of its own on
+   * the channel and waits for it (Postgres delivers notifications in commit order). For tests and the bench.
+   */
+  sync(timeoutMs?: number): Promise<void>;
+  /** Resolves once LISTEN is in place (or rejects when the first connection fails). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MAX_SHOPS = 20_000;
+const MAX_DAYS_PER_SHOP = 64;
+const MAX_ANSWERS_PER_SHOP = 512;
+const MAX_CHANGES = 200_000;
+const RECONNECT_MS = 1_000;
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+async function loadSnapshot(dataSource: DataSource, slugOrId: string): Promise<ShopSnapshot | null> {
+  const manager = dataSource.manager;
+  const shop = await findShopBySlugOrId(manager, slugOrId);
+  if (!shop) return null;
+  const [services, barbers] = await Promise.all([
+    manager.getRepository(ServiceEntity).find({ where: { shopId: shop.id } }),
+    manager.getRepository(BarberEntity).find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
+  ]);
+  return { shop, services: new Map(services.map((s) => [s.id, s])), barbers };
+}
+
+async function loadBusy(dataSource: DataSource, shopId: string, date: string, timeZone: string): Promise<Busy[]> {
+  const range = dayBounds(date, timeZone);
+  const rows = (await dataSource.query(
+    `SELECT a."barber_id", a."starts_at", a."ends_at", 'appointment' AS "kind" FROM "appointments" a
+       WHERE a."shop_id" = $1 AND a."status" = ANY($2::varchar[]) AND a."starts_at" < $4 AND a."ends_at" > $3
+     UNION ALL
+     SELECT t."barber_id", t."starts_at", t."ends_at", 'time_off' AS "kind" FROM "barber_time_off" t
+       JOIN "barbers" b ON b."id" = t."barber_id"
+       WHERE b."shop_id" = $1 AND t."starts_at" < $4 AND t."ends_at" > $3`,
+    [shopId, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
+  )) as Array<{ barber_id: string; starts_at: Date; ends_at: Date; kind: Busy['kind'] }>;
+  return rows.map((r) => ({ barberId: r.barber_id, start: r.starts_at, end: r.ends_at, kind: r.kind }));
+}
+
+function schedulesOf(busy: Busy[], barbers: BarberEntity[]): BarberSchedule[] {
+  return barbers.map((barber) => {
+    const appointments: BarberSchedule['appointments'] = [];
+    const timeOff: BarberSchedule['timeOff'] = [];
+    for (const b of busy) {
+      if (b.barberId !== barber.id) continue;
+      (b.kind === 'appointment' ? appointments : timeOff).push({ start: b.start, end: b.end });
+    }
+    return { id: barber.id, hours: barber.hoursJson, appointments, timeOff };
+  });
+}
+
+/** The same questions answered straight from the database, every time: without main.ts's cache. */
+export function createUncachedAvailability(dataSource: DataSource): AvailabilityCache {
+  return {
+    listening: false,
+    snapshot: (slugOrId) => loadSnapshot(dataSource, slugOrId),
+    async schedules(snapshot, date, barbers) {
+      return schedulesOf(await loadBusy(dataSource, snapshot.shop.id, date, snapshot.shop.timeZone), barbers);
+    },
+    async answer(_shopId, _key, _now, compute) {
+      const computed = await compute();
+      return { body: computed.body, etag: etagOf(computed.body), validUntil: computed.validUntil };
+    },
+    stats: () => ({ listening: false, shops: 0, hits: 0, misses: 0, notifications: 0 }),
+    sync: async () => undefined,
+    ready: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** Keeps at most `max` entries: the oldest inserted goes first (good enough for a per-shop bound). */
+function boundedSet<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as K);
+}
+
+export function createAvailabilityCache(deps: {
+  dataSource: DataSource;
+  connectionString: string;
+  logger: Logger;
+}): AvailabilityCache {
+  const { dataSource, logger } = deps;
+  const shops = new LRUCache<string, ShopState>({ max: MAX_SHOPS });
+  /** slug or id as asked -> shop id. */
+  const aliases = new LRUCache<string, string>({ max: MAX_SHOPS * 2 });
+  /**
+   * Per shop, the number of the last notification that changed it (`any`) and the last of scope 'shop'. A shop
+   * pushed out of this list counts as changed at `forgottenUpTo`, so an eviction can only make a load be thrown away.
+   */
+  let forgottenUpTo = 0;
+  const changes = new LRUCache<string, { any: number; shop: number }>({
+    max: MAX_CHANGES,
+    dispose: (value, _key, reason) => {
+      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, value.any);
+    },
+  });
+  const inFlight = new Map<string, Promise<unknown>>();
+  let seq = 0;
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | null = null;
+  let hits = 0;
+  let misses = 0;
+  /** Bumped when listening starts or stops: loads begun before it are not kept. */
+  let epoch = 0;
+
+  /** Whether the shop changed after `loadedAt` (any change, or one of scope 'shop'). */
+  function changedSince(shopId: string, loadedAt: number, scope: 'any' | 'shop'): boolean {
+    const last = changes.peek(shopId);
+    return (last ? last[scope] : forgottenUpTo) > loadedAt;
+  }
+
+  function stateOf(shopId: string): ShopState {
+    let state = shops.get(shopId);
+    if (!state) {
+      state = { days: new Map(), answers: new Map() };
+      shops.set(shopId, state);
+    }
+    return state;
+  }
+
+  const syncs = new Map<string, () => void>();
+
+  function onNotification(payload: string | undefined) {
+    const [shopId, scope] = (payload ?? '').split(':');
+    if (!shopId) return;
+    if (shopId === 'sync') {
+      syncs.get(scope ?? '')?.();
+      return;
+    }
+    seq++;
+    const last = changes.peek(shopId) ?? { any: 0, shop: 0 };
+    last.any = seq;
+    if (scope !== 'day') last.shop = seq;
+    changes.set(shopId, last);
+    // What is now out of date goes at once (the checks above would refuse it anyway).
+    const state = shops.peek(shopId);
+    if (!state) return;
+    state.days.clear();
+    state.answers.clear();
+    if (scope !== 'day') state.snapshot = undefined;
+  }
+
+  function forgetEverything() {
+    epoch++;
+    shops.clear();
+    aliases.clear();
+  }
+
+  /** A load may be kept when listening went on all along and nothing changed the shop since it began. */
+  function keepable(shopId: string, startedEpoch: number, loadedAt: number, scope: 'any' | 'shop') {
+    return listening && epoch === startedEpoch && !changedSince(shopId, loadedAt, scope);
+  }
+
+  let firstConnect: Promise<void> | null = null;
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: deps.connectionString, application_name: 'barberly-availability' });
+    next.on('notification', (msg) => {
+      if (msg.channel === SCHEDULE_CHANNEL) onNotification(msg.payload);
+    });
+    const lost = (err?: Error) => {
+      if (client !== next) return;
+      client = null;
+      listening = false;
+      forgetEverything();
+      if (closed) return;
+      logger.warn({ err: err?.message }, 'availability cache stopped listening; reading the database until it is back');
+      setTimeout(() => void reconnect(), RECONNECT_MS).unref();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    await next.connect();
+    await next.query(`LISTEN ${SCHEDULE_CHANNEL}`);
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    // Whatever was loaded before LISTEN took effect may have missed a notification.
+    forgetEverything();
+    listening = true;
+  }
+  async function reconnect() {
+    if (closed || client) return;
+    try {
+      await connect();
+      logger.info('availability cache listening again');
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'availability cache could not listen; retrying');
+      setTimeout(() => void reconnect(), RECONNECT_MS).unref();
+    }
+  }
+
+  /** One load per key at a time: a burst of misses after a write costs one query. */
+  function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const started = load().finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    return started;
+  }
+
+  return {
+    get listening() {
+      return listening;
+    },
+
+    async snapshot(slugOrId) {
+      const shopId = aliases.get(slugOrId);
+      const kept = shopId ? shops.get(shopId)?.snapshot : undefined;
+      if (shopId && kept && listening && !changedSince(shopId, kept.loadedAt, 'shop')) {
+        hits++;
+        return kept.value;
+      }
+      misses++;
+      const startedEpoch = epoch;
+      const loadedAt = seq;
+      const value = await once(`shop:${slugOrId}:${loadedAt}:${startedEpoch}`, () =>
+        loadSnapshot(dataSource, slugOrId),
+      );
+      if (value && keepable(value.shop.id, startedEpoch, loadedAt, 'shop')) {
+        stateOf(value.shop.id).snapshot = { loadedAt, value };
+        aliases.set(slugOrId, value.shop.id);
+      }
+      return value;
+    },
+
+    async schedules(snapshot, date, barbers) {
+      const shopId = snapshot.shop.id;
+      const kept = shops.get(shopId)?.days.get(date);
+      if (kept && listening && !changedSince(shopId, kept.loadedAt, 'any')) return schedulesOf(kept.value, barbers);
+      const startedEpoch = epoch;
+      const loadedAt = seq;
+      const busy = await once(`day:${shopId}:${date}:${loadedAt}:${startedEpoch}`, () =>
+        loadBusy(dataSource, shopId, date, snapshot.shop.timeZone),
+      );
+      if (keepable(shopId, startedEpoch, loadedAt, 'any')) {
+        boundedSet(stateOf(shopId).days, date, { loadedAt, value: busy }, MAX_DAYS_PER_SHOP);
+      }
+      return schedulesOf(busy, barbers);
+    },
+
+    async answer(shopId, key, now, compute) {
+      const kept = shops.get(shopId)?.answers.get(key);
+      if (kept && listening && now < kept.value.validUntil && !changedSince(shopId, kept.loadedAt, 'any')) {
+        hits++;
+        return kept.value;
+      }
+      misses++;
+      const startedEpoch = epoch;
+      const loadedAt = seq;
+      const computed = await compute();
+      const answer: CachedAnswer = {
+        body: computed.body,
+        etag: etagOf(computed.body),
+        validUntil: computed.validUntil,
+      };
+      if (keepable(shopId, startedEpoch, loadedAt, 'any')) {
+        boundedSet(stateOf(shopId).answers, key, { loadedAt, value: answer }, MAX_ANSWERS_PER_SHOP);
+      }
+      return answer;
+    },
+
+    stats() {
+      return { listening, shops: shops.size, hits, misses, notifications: seq };
+    },
+
+    async sync(timeoutMs = 5_000) {
+      if (!listening) return;
+      const token = randomUUID();
+      const heard = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          syncs.delete(token);
+          reject(new Error('the availability cache did not hear its own notification'));
+        }, timeoutMs);
+        syncs.set(token, () => {
+          clearTimeout(timer);
+          syncs.delete(token);
+          resolve();
+        });
+      });
+      await dataSource.query('SELECT pg_notify($1, $2)', [SCHEDULE_CHANNEL, `sync:${token}`]);
+      await heard;
+    },
+
+    ready() {
+      firstConnect ??= connect().catch((err: unknown) => {
+        setTimeout(() => void reconnect(), RECONNECT_MS).unref();
+        throw err;
+      });
+      return firstConnect;
+    },
+
+    async close() {
+      closed = true;
+      listening = false;
+      const current = client;
+      client = null;
+      forgetEverything();
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
