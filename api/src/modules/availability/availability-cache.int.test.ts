@@ -16,8 +16,8 @@ import {
   type TestShop,
 } from '../appointments/booking.test-helper';
 import { bearer } from '../shops/shops.test-helper';
-import { type AvailabilityCache, createAvailabilityCache, createUncachedAvailability } from './availability-cache';
 import { getAvailabilityAnswer } from './availability.service';
+import { type AvailabilityCache, createAvailabilityCache, createUncachedAvailability } from './availability-cache';
 
 // A shop in New York over its spring-forward night (2026-03-08), asked about by the booking page through an api
 // whose availability is cached, while its owner and clients change the schedule.
@@ -30,7 +30,11 @@ let owner: TestUser;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  cache = createAvailabilityCache({ dataSource: db.dataSource, connectionString: db.url, logger: createLogger('silent') });
+  cache = createAvailabilityCache({
+    dataSource: db.dataSource,
+    connectionString: db.url,
+    logger: createLogger('silent'),
+  });
   await cache.ready();
   app = await createBookingTestApp(db, {
     clock: createTestClock('2026-03-01T12:00:00Z'),
@@ -187,7 +191,9 @@ async function apply(shop: TestShop, op: Op, booked: Booked[], timeOff: Array<{ 
     case 'reschedule': {
       const target = pick(booked, op.which);
       if (!target) return;
-      await request(app).post(`/api/appointments/manage/${target.token}/reschedule`).send({ start: startOf(op.at) });
+      await request(app)
+        .post(`/api/appointments/manage/${target.token}/reschedule`)
+        .send({ start: startOf(op.at) });
       return;
     }
     case 'noShowBySql': {
@@ -328,8 +334,9 @@ describe('availability from the cache', () => {
       });
       const query = { serviceId: shop.services[0]!.id, barberId: 'any', date: '2026-03-07' };
       const labels = async () =>
-        ((await request(other).get(`/api/shops/${shop.slug}/availability`).query(query)).body as AvailabilityResponse)
-          .slots.map((s) => s.label);
+        (
+          (await request(other).get(`/api/shops/${shop.slug}/availability`).query(query)).body as AvailabilityResponse
+        ).slots.map((s) => s.label);
       expect(await labels()).toContain('1:00 AM');
       expect(await labels()).toContain('1:00 AM'); // now from the second process's cache
       const booking = await request(app)
