@@ -8,7 +8,7 @@ import type { Mailer } from './modules/mail/mailer';
 import type { ShopEvents } from './platform/events/shop-events';
 import { authenticate, type TokenVerifier } from './platform/http/auth-context';
 import { errorHandler, notFoundHandler } from './platform/http/errors';
-import { registerApiRoutes } from './routes';
+import { type ApiDeps, registerApiRoutes, registerHotPaths } from './routes';
 
 export interface AppDeps {
   config: Config;
@@ -25,7 +25,7 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // Only the proxy (or nginx) may tell us the client's address: loopback, or TRUSTED_PROXIES (docker compose).
@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps): Express {
     res.json({ status: 'ok' });
   });
 
+  registerHotPaths(app, deps);
   if (deps.authRouter) app.use('/auth/v1', deps.authRouter);
 
   // Stripe signs the webhook's exact bytes: its route reads the raw body itself (billing.router.ts).

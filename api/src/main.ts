@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { createAuth } from './modules/auth';
+import { keptAvailability } from './modules/availability/availability.router';
 import { createAvailabilityCache, createUncachedAvailability } from './modules/availability/availability-cache';
 import { startBillingSchedule } from './modules/billing/billing.service';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
@@ -71,7 +72,12 @@ const app = createApp(apiDeps);
 
 let stopping = false;
 // /readyz, access-log lines and Connection: close while draining wrap the app (platform/http/ops.ts).
-const server: Server = createServer(withOps(app, { dataSource, redis, logger, isStopping: () => stopping }));
+// Availability's kept answers go out ahead of Express (decision 0060); everything else is the app.
+const kept = keptAvailability({ availabilityCache, config, now });
+const handler: RequestListener = (req, res) => {
+  if (!kept(req, res)) app(req, res);
+};
+const server: Server = createServer(withOps(handler, { dataSource, redis, logger, isStopping: () => stopping }));
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
 });

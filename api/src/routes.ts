@@ -3,7 +3,7 @@ import type { AppDeps } from './app';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { assistantRouter } from './modules/assistant/assistant.router';
 import { mcpRouter } from './modules/assistant/mcp.router';
-import { availabilityRouter } from './modules/availability/availability.router';
+import { availabilityHotPath, availabilityRouter } from './modules/availability/availability.router';
 import type { AvailabilityCache } from './modules/availability/availability-cache';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
@@ -31,6 +31,14 @@ export interface BookingRuntime {
 }
 
 export type ApiDeps = AppDeps & { booking?: Partial<BookingRuntime> };
+
+/** Answers served before the body parser, auth and the routers: availability's kept answers (decision 0060). */
+export function registerHotPaths(app: Express, deps: ApiDeps): void {
+  const availabilityCache = deps.booking?.availabilityCache;
+  if (!availabilityCache) return;
+  const now = deps.booking?.now ?? (() => new Date());
+  app.use(availabilityHotPath({ now, config: deps.config, availabilityCache }));
+}
 
 /** The REST api of spec section 7, one router per feature module. */
 export function registerApiRoutes(app: Express, deps: ApiDeps): void {

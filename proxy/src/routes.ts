@@ -185,6 +185,95 @@ function createUpstream(name: 'api' | 'storefront', target: string, config: Prox
   });
 }
 
+/** Hop-by-hop headers (RFC 9110 7.6.1) and what the hop sets itself: never copied across. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
+ * The hop for body-less api requests (nearly all api traffic: availability, reads), written on node:http alone:
+ * measured on this machine http-proxy spent about a third of the front door's time per availability answer on its
+ * own bookkeeping (URL parsing, event plumbing, header passes) around the same two socket writes (docs/benchmarks.md,
+ * issue 12). Same contract as the http-proxy upstream: the browser's Host kept, X-Forwarded-* set, pooled keep-alive
+ * sockets, 502 when the api is unreachable and 504 after PROXY_TIMEOUT_MS, in the same JSON shape.
+ */
+function createLeanApiUpstream(target: string, config: ProxyConfig): Upstream {
+  const url = new URL(target);
+  const client = url.protocol === 'https:' ? https : http;
+  const agent = url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const base = url.pathname.replace(/\/+$/, '');
+  return (req, res) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    Object.assign(headers, forwardedHeaders(req, config));
+    headers.connection = 'keep-alive';
+    let finished = false;
+    const fail = (timedOut: boolean, err?: Error) => {
+      if (finished) return;
+      finished = true;
+      console.error(
+        `api ${req.method} ${req.url} failed: ${timedOut ? 'timeout' : ((err as NodeJS.ErrnoException)?.code ?? 'unknown')} ${err?.message ?? ''}`,
+      );
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      errorJson(
+        res,
+        timedOut ? 504 : 502,
+        timedOut ? 'upstream_timeout' : 'upstream_unavailable',
+        timedOut
+          ? 'The API took too long to answer. Please try again.'
+          : 'The API is unavailable. Please try again shortly.',
+      );
+    };
+    const upstream = client.request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: base + (req.url ?? '/'),
+        headers,
+        agent,
+        timeout: config.proxyTimeoutMs,
+      },
+      (answer) => {
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+        answer.pipe(res);
+        answer.on('end', () => {
+          finished = true;
+        });
+        answer.on('error', (err) => fail(false, err));
+      },
+    );
+    upstream.on('timeout', () => {
+      fail(true);
+      upstream.destroy();
+    });
+    upstream.on('error', (err) => fail(false, err));
+    // A client that went away stops waiting for the api's answer.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end();
+  };
+}
+
 interface HttpError extends Error {
   status?: number;
   statusCode?: number;
@@ -217,6 +306,7 @@ export function createProxyHandler(
     ? inProcessUpstream(options.storefrontHandler, config)
     : createUpstream('storefront', config.storefrontUrl, config);
   const app = createApp(config, { api, storefront });
+  const leanApi = createLeanApiUpstream(config.apiUrl, config);
   return (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/') && !hasBody(req)) {
@@ -224,7 +314,7 @@ export function createProxyHandler(
       const path = query === -1 ? url : url.slice(0, query);
       const destination = classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain });
       if (destination === 'api' || destination === 'storefront') {
-        const upstream = destination === 'api' ? api : storefront;
+        const upstream = destination === 'api' ? leanApi : storefront;
         void upstream(req as ProxiedRequest, res, (err?: unknown) => {
           console.error(`${req.method} ${url} failed:`, err);
           if (!res.headersSent) errorJson(res, 500, 'internal_error', 'Something went wrong in the proxy.');

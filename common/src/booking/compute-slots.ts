@@ -99,9 +99,20 @@ export function dayBounds(date: string, timeZone: string): TimeRange {
   return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
 }
 
+/** Labels already made: an availability answer formats the same few dozen instants for every barber and question. */
+const labels = new Map<string, string>();
+const MAX_LABELS = 50_000;
+
 /** '9:15 AM', in the shop's zone. */
 export function formatSlotLabel(instant: Date, timeZone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timeZone }).setLocale('en-US').toFormat('h:mm a');
+  const key = `${timeZone}|${instant.getTime()}`;
+  let label = labels.get(key);
+  if (label === undefined) {
+    label = DateTime.fromJSDate(instant, { zone: timeZone }).setLocale('en-US').toFormat('h:mm a');
+    if (labels.size >= MAX_LABELS) labels.clear();
+    labels.set(key, label);
+  }
+  return label;
 }
 
 /** 'Monday, November 23, 2026', in the shop's zone. */
@@ -164,21 +175,24 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   const open = DateTime.fromJSDate(window.start, { zone: timeZone });
   const minuteOfDay = open.hour * 60 + open.minute + (open.second || open.millisecond ? 1 : 0);
   const roundUp = (step - (minuteOfDay % step)) % step;
-  let cursor = open.startOf('minute').plus({ minutes: roundUp });
+  let cursor = open.startOf('minute').plus({ minutes: roundUp }).toMillis();
 
-  const busy = [...(input.appointments ?? []), ...(input.timeOff ?? [])];
+  const busy = [...(input.appointments ?? []), ...(input.timeOff ?? [])].map((b) => ({
+    start: b.start.getTime(),
+    end: b.end.getTime(),
+  }));
   const notBefore = earliestStart(input);
   const durationMs = durationMinutes * 60_000;
+  const stepMs = step * 60_000;
+  const closing = window.end.getTime();
   const slots: Slot[] = [];
-  // Stepping by real minutes keeps the local grid across a DST change (the shifts are whole quarter hours) and
-  // yields both 1:15 AMs on a fall-back night.
-  while (cursor.toMillis() + durationMs <= window.end.getTime()) {
-    const start = cursor.toJSDate();
-    const range = { start, end: new Date(start.getTime() + durationMs) };
-    if (start.getTime() >= notBefore && !busy.some((b) => overlaps(range, b))) {
-      slots.push({ ...range, label: formatSlotLabel(start, timeZone) });
-    }
-    cursor = cursor.plus({ minutes: step });
+  // Stepping by real minutes (epoch milliseconds) keeps the local grid across a DST change (the shifts are whole
+  // quarter hours) and yields both 1:15 AMs on a fall-back night.
+  for (; cursor + durationMs <= closing; cursor += stepMs) {
+    const end = cursor + durationMs;
+    if (cursor < notBefore || busy.some((b) => cursor < b.end && end > b.start)) continue;
+    const start = new Date(cursor);
+    slots.push({ start, end: new Date(end), label: formatSlotLabel(start, timeZone) });
   }
   return slots;
 }

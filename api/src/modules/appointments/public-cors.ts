@@ -1,14 +1,11 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../../config';
 
-/**
- * CORS for the public booking endpoints: a shop's own site ({slug}.{APP_DOMAIN}, any port) and the main origin may
- * call them from the browser. No credentials: these endpoints need no session (the manage token is in the path).
- */
-export function publicBookingCors(config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'>): RequestHandler {
+/** Whether a browser origin may call the public booking endpoints: a shop's own site or the main origin. */
+export function publicOriginAllowed(config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'>): (origin: string) => boolean {
   const domain = config.APP_DOMAIN.toLowerCase();
   const mainOrigin = new URL(config.PUBLIC_ORIGIN).origin;
-  const allowed = (origin: string) => {
+  return (origin) => {
     if (origin === mainOrigin) return true;
     try {
       const url = new URL(origin);
@@ -19,6 +16,14 @@ export function publicBookingCors(config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_OR
       return false;
     }
   };
+}
+
+/**
+ * CORS for the public booking endpoints: a shop's own site ({slug}.{APP_DOMAIN}, any port) and the main origin may
+ * call them from the browser. No credentials: these endpoints need no session (the manage token is in the path).
+ */
+export function publicBookingCors(config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'>): RequestHandler {
+  const allowed = publicOriginAllowed(config);
   return (req, res, next) => {
     const origin = req.header('origin');
     res.vary('Origin');

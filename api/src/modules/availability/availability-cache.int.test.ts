@@ -313,6 +313,67 @@ describe('availability from the cache', () => {
     expect((after.body as AvailabilityResponse).slots.map((s) => s.label)).not.toContain('12:00 AM');
   });
 
+  it('answers a repeated question from memory with the same headers and body as the first, CORS included', async () => {
+    const shop = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '03:00'), bookingHorizonDays: 30 },
+      services: [{ name: 'Cut', durationMinutes: 60 }],
+    });
+    const query = { serviceId: shop.services[0]!.id, barberId: 'any', date: '2026-03-07' };
+    const ask = () =>
+      request(app)
+        .get(`/api/shops/${shop.slug}/availability`)
+        .query(query)
+        .set('Origin', `http://${shop.slug}.localhost:3000`);
+    const before = cache.stats().hits;
+    const first = await ask();
+    const second = await ask();
+    expect(cache.stats().hits).toBeGreaterThan(before);
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    for (const name of [
+      'access-control-allow-origin',
+      'vary',
+      'cache-control',
+      'etag',
+      'content-type',
+      'x-content-type-options',
+    ]) {
+      expect(second.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(second.headers['access-control-allow-origin']).toBe(`http://${shop.slug}.localhost:3000`);
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Another site's page gets no CORS grant from memory either.
+    const foreign = await request(app)
+      .get(`/api/shops/${shop.slug}/availability`)
+      .query(query)
+      .set('Origin', 'https://evil.example');
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('stops answering the public from memory once the owner takes the shop offline', async () => {
+    const shop = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '03:00'), bookingHorizonDays: 30 },
+      services: [{ name: 'Cut', durationMinutes: 60 }],
+    });
+    const query = { serviceId: shop.services[0]!.id, barberId: 'any', date: '2026-03-07' };
+    expect((await request(app).get(`/api/shops/${shop.slug}/availability`).query(query)).status).toBe(200);
+    expect((await request(app).get(`/api/shops/${shop.slug}/availability`).query(query)).status).toBe(200);
+    const off = await request(app)
+      .patch(`/api/shops/${shop.id}`)
+      .set(bearer(owner.accessToken))
+      .send({ is_active: false });
+    expect(off.status).toBe(200);
+    await cache.sync();
+    expect((await request(app).get(`/api/shops/${shop.slug}/availability`).query(query)).status).toBe(404);
+    // Its owner still previews it.
+    const preview = await request(app)
+      .get(`/api/shops/${shop.slug}/availability`)
+      .query(query)
+      .set(bearer(owner.accessToken));
+    expect(preview.status).toBe(200);
+  });
+
   it('does not offer, through a second api process, a slot booked through the first', async () => {
     // A second api (its own pool and its own cache) on the same database, as a second replica would be.
     const otherSource = createDataSource(db.url, { poolSize: 2 });

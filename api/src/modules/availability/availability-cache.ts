@@ -85,6 +85,12 @@ export interface AvailabilityCache {
     now: number,
     compute: () => Promise<{ body: string; validUntil: number }>,
   ): Promise<CachedAnswer>;
+  /**
+   * The hot path (decision 0060): the kept answer to exactly this request URL of an active shop, while it is still
+   * valid, without parsing anything; null sends the request the whole way. `remember` links a URL to its answer.
+   */
+  peek(url: string, now: number): CachedAnswer | null;
+  remember(url: string, shopId: string, key: string): void;
   stats(): AvailabilityCacheStats;
   /**
    * Resolves once every notification committed before the call has reached this cache: it sends one of its own on
@@ -155,6 +161,8 @@ export function createUncachedAvailability(dataSource: DataSource): Availability
       const computed = await compute();
       return { body: computed.body, etag: etagOf(computed.body), validUntil: computed.validUntil };
     },
+    peek: () => null,
+    remember: () => undefined,
     stats: () => ({ listening: false, shops: 0, hits: 0, misses: 0, notifications: 0 }),
     sync: async () => undefined,
     ready: async () => undefined,
@@ -178,6 +186,8 @@ export function createAvailabilityCache(deps: {
   const shops = new LRUCache<string, ShopState>({ max: MAX_SHOPS });
   /** slug or id as asked -> shop id. */
   const aliases = new LRUCache<string, string>({ max: MAX_SHOPS * 2 });
+  /** request URL -> the answer it asked for. */
+  const urls = new LRUCache<string, { shopId: string; key: string }>({ max: MAX_SHOPS * 4 });
   /**
    * Per shop, the number of the last notification that changed it (`any`) and the last of scope 'shop'. A shop
    * pushed out of this list counts as changed at `forgottenUpTo`, so an eviction can only make a load be thrown away.
@@ -240,6 +250,7 @@ export function createAvailabilityCache(deps: {
     epoch++;
     shops.clear();
     aliases.clear();
+    urls.clear();
   }
 
   /** A load may be kept when listening went on all along and nothing changed the shop since it began. */
@@ -344,16 +355,34 @@ export function createAvailabilityCache(deps: {
       misses++;
       const startedEpoch = epoch;
       const loadedAt = seq;
-      const computed = await compute();
-      const answer: CachedAnswer = {
-        body: computed.body,
-        etag: etagOf(computed.body),
-        validUntil: computed.validUntil,
-      };
+      // The burst of questions right after a write waits for one computation.
+      const answer = await once(`answer:${shopId}:${key}:${loadedAt}:${startedEpoch}`, async () => {
+        const computed = await compute();
+        return { body: computed.body, etag: etagOf(computed.body), validUntil: computed.validUntil } as CachedAnswer;
+      });
       if (keepable(shopId, startedEpoch, loadedAt, 'any')) {
         boundedSet(stateOf(shopId).answers, key, { loadedAt, value: answer }, MAX_ANSWERS_PER_SHOP);
       }
       return answer;
+    },
+
+    peek(url, now) {
+      if (!listening) return null;
+      const link = urls.get(url);
+      if (!link) return null;
+      const state = shops.get(link.shopId);
+      const snapshot = state?.snapshot;
+      const kept = state?.answers.get(link.key);
+      if (!snapshot || !kept || !snapshot.value.shop.isActive || now >= kept.value.validUntil) return null;
+      if (changedSince(link.shopId, kept.loadedAt, 'any') || changedSince(link.shopId, snapshot.loadedAt, 'shop')) {
+        return null;
+      }
+      hits++;
+      return kept.value;
+    },
+
+    remember(url, shopId, key) {
+      if (listening) urls.set(url, { shopId, key });
     },
 
     stats() {

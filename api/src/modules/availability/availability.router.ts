@@ -1,29 +1,87 @@
-import { Router } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type RequestHandler, Router } from 'express';
 import type { Config } from '../../config';
-import { publicBookingCors } from '../appointments/public-cors';
+import { publicBookingCors, publicOriginAllowed } from '../appointments/public-cors';
 import { pathParam } from '../shops/shop-access';
 import { type AvailabilityDeps, getAvailabilityAnswer } from './availability.service';
+import type { AvailabilityCache, CachedAnswer } from './availability-cache';
+
+type RouterDeps = AvailabilityDeps & { config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'> };
+
+const PATH = /^\/api\/shops\/[^/?]+\/availability(?:\?|$)/;
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** If-None-Match names this ETag (or '*'): the browser's copy is current. */
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
 
 /**
- * Public: the booking page asks which starts are free. The answer carries an ETag and may be kept by the browser
- * only to ask again with If-None-Match (`no-cache`): an unchanged day then costs a 304 and no body.
+ * The answer carries an ETag and may be kept by the browser only to ask again with If-None-Match (`no-cache`): an
+ * unchanged day then costs a 304 and no body.
  */
-export function availabilityRouter(
-  deps: AvailabilityDeps & { config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'> },
-): Router {
+function send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (notModified(req, answer.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.end(answer.body);
+}
+
+/** Public: the booking page asks which starts are free. */
+export function availabilityRouter(deps: RouterDeps): Router {
   const router = Router();
   const cors = publicBookingCors(deps.config);
   router.options('/shops/:slugOrId/availability', cors);
   router.get('/shops/:slugOrId/availability', cors, async (req, res) => {
-    const answer = await getAvailabilityAnswer(deps, pathParam(req.params, 'slugOrId'), req.query, req.auth?.id);
-    res.set('Cache-Control', 'no-cache');
-    res.set('ETag', answer.etag);
-    res.type('json');
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    res.send(answer.body);
+    const slugOrId = pathParam(req.params, 'slugOrId');
+    send(req, res, await getAvailabilityAnswer(deps, slugOrId, req.query, req.auth?.id, req.originalUrl));
   });
   return router;
+}
+
+/**
+ * The hot path (decision 0060): a question asked before with exactly this URL, about an active shop, whose kept
+ * answer is still valid, is answered from memory with plain node:http, ahead of Express, the body parser, auth and
+ * the routers; the headers are the ones the route above and the app's first middleware set. Anything else (an
+ * inactive shop, a first question, a change since) returns false and goes the whole way.
+ */
+export function keptAvailability(deps: {
+  availabilityCache: AvailabilityCache;
+  config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'>;
+  now: () => Date;
+}): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const allowed = publicOriginAllowed(deps.config);
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || !PATH.test(url)) return false;
+    const answer = deps.availabilityCache.peek(url, deps.now().getTime());
+    if (!answer) return false;
+    const incoming = req.headers['x-request-id'];
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Request-Id', typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());
+    res.setHeader('Vary', 'Origin');
+    const origin = req.headers.origin;
+    if (origin && allowed(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
+    send(req, res, answer);
+    return true;
+  };
+}
+
+/** The same, as the app's first middleware (tests call the app without main.ts's server). */
+export function availabilityHotPath(deps: Parameters<typeof keptAvailability>[0]): RequestHandler {
+  const serve = keptAvailability(deps);
+  return (req, res, next) => {
+    if (!serve(req, res)) next();
+  };
 }

@@ -31,6 +31,8 @@ export async function getAvailabilityAnswer(
   slugOrId: string,
   query: unknown,
   viewerId: string | undefined,
+  /** The request's URL, for the hot path's next look-up (availability.router.ts). */
+  url?: string,
 ): Promise<CachedAnswer> {
   const cache = deps.availabilityCache ?? createUncachedAvailability(deps.dataSource);
   const snapshot = await cache.snapshot(slugOrId);
@@ -46,6 +48,7 @@ export async function getAvailabilityAnswer(
   }
   const now = deps.now();
   const key = `${input.date}|${service.id}|${input.barberId.toLowerCase()}`;
+  if (url) cache.remember(url, shop.id, key);
   return cache.answer(shop.id, key, now.getTime(), async () => {
     const schedules = await cache.schedules(snapshot, input.date, barbers);
     const slots = computeShopSlots({
