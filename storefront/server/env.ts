@@ -25,7 +25,7 @@ const EnvSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
   /** How long a SIGTERM waits for in-flight requests before closing what is left. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Memory for rendered pages (server/html-cache.ts): about 30 KB per page with its gzip and brotli copies. */
+  /** Memory for rendered pages (server/html-cache.ts): about 4.5 KB per page, kept brotli-compressed only. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(320),
 });
 

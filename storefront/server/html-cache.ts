@@ -6,15 +6,18 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { ShopRequest } from './shop-request';
 
 export interface CachedResponse {
   /** 200 unless set: the 'Error loading shop' page is kept briefly with its 503. */
   status?: number;
   contentType: string;
-  body: Buffer;
-  gzip: Buffer;
+  /**
+   * The page, brotli-compressed: the only copy held (issue 12, decision 0060). Nearly every client accepts br; the
+   * rare one that does not gets it decompressed (and gzipped when it accepts that) per request, for about 0.1 ms.
+   * A 20 KB page is about 4 KB here, so one process holds 100,000 shops' pages in a few hundred MB.
+   */
   br: Buffer;
   etag: string;
 }
@@ -24,8 +27,6 @@ export function cachedResponse(html: string, contentType: string, status = 200):
   return {
     ...(status === 200 ? {} : { status }),
     contentType,
-    body,
-    gzip: gzipSync(body, { level: 6 }),
     // Quality 5 compresses a 20 KB page in about a millisecond, within a few per cent of quality 11.
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -95,13 +96,14 @@ export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, en
     return;
   }
   const accepted = req.headers['accept-encoding'] ?? '';
-  let body = entry.body;
+  let body = entry.br;
   if (accepted.includes('br')) {
-    body = entry.br;
     headers['content-encoding'] = 'br';
   } else if (accepted.includes('gzip')) {
-    body = entry.gzip;
+    body = gzipSync(brotliDecompressSync(entry.br), { level: 6 });
     headers['content-encoding'] = 'gzip';
+  } else {
+    body = brotliDecompressSync(entry.br);
   }
   headers['content-length'] = body.length;
   res.writeHead(status, headers);
@@ -109,11 +111,13 @@ export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, en
 }
 
 /**
- * Bounded by bytes (body + gzip + brotli, about 30 KB for a 20 KB page), least recently used first: a page cache
- * bounded at 1000 entries kept only a tenth of 10,000 shops, and under a Zipf spread of visits the misses (a
+ * Bounded by bytes (the brotli copy and its key, about 4 KB for a 20 KB page), least recently used first: a page
+ * cache bounded at 1000 entries kept only a tenth of 10,000 shops, and under a Zipf spread of visits the misses (a
  * render each) cost more than everything else (docs/benchmarks.md, scale run). PAGE_CACHE_MB (320) holds about
- * 10,000 pages.
+ * 70,000 pages; 100,000 shops' pages take about 430 MB of it (issue 12).
  */
+const ENTRY_OVERHEAD_BYTES = 300;
+
 export class HtmlCache {
   private readonly entries = new Map<string, { slug: string; response: CachedResponse; bytes: number }>();
   private totalBytes = 0;
@@ -131,7 +135,8 @@ export class HtmlCache {
 
   set(key: string, slug: string, response: CachedResponse): void {
     this.delete(key);
-    const bytes = response.body.length + response.gzip.length + response.br.length + key.length;
+    // The entry's own objects and the Map slot cost about 300 bytes beside the copy and the key.
+    const bytes = response.br.length + key.length + ENTRY_OVERHEAD_BYTES;
     this.entries.set(key, { slug, response, bytes });
     this.totalBytes += bytes;
     while (this.totalBytes > this.maxBytes && this.entries.size > 1) {

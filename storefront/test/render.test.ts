@@ -2,7 +2,8 @@
  * Server rendering, end to end through the production server (dist/start.mjs) with a fake api:
  * each theme's strings in the first HTML, the states, SEO, the subdomain and invalidation by POST.
  */
-import { request } from 'node:http';
+import http, { request } from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from './fake-api';
 import { shopPage } from './fixtures';
@@ -319,6 +320,28 @@ describe('responses', () => {
     expect(etag).not.toBe('');
     const again = await fetch(`${sf.url}/shop/classic-cuts`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('holds a page brotli-compressed only, and gives gzip and plain clients the very same page', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${sf.url}/shop/classic-cuts`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    await raw('br');
+    const br = await raw('br');
+    const gzip = await raw('gzip');
+    const plain = await raw('');
+    expect([br.encoding, gzip.encoding, plain.encoding]).toEqual(['br', 'gzip', undefined]);
+    const page = zlib.brotliDecompressSync(br.body).toString();
+    expect(page).toContain('Classic Cuts');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(page);
+    expect(plain.body.toString()).toBe(page);
   });
 });
 
