@@ -149,6 +149,44 @@ test.describe('landing page', () => {
     await context.close();
   });
 
+  test('a visitor who tabs into the page before the app starts keeps the focus when it does', async ({ page }) => {
+    // The app's script is held back, as on a slow phone, while the prerendered page is already on screen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const before = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (el) el.dataset.focusedBeforeStart = 'yes';
+      return el?.textContent?.trim();
+    });
+    expect(before).toBeTruthy();
+    release();
+    // The app has taken over once React has committed its tree: its elements carry React's props.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const button = document.querySelector('#root button');
+          return button ? Object.keys(button).some((k) => k.startsWith('__reactProps')) : false;
+        }),
+      )
+      .toBe(true);
+    // The same element, not a copy: the page was taken over, not replaced, so the focus stayed where it was.
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.focusedBeforeStart)).toBe(
+      'yes',
+    );
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expect(page.getByRole('form', { name: 'Request a demo' })).toBeVisible();
+  });
+
   test("an unknown path shows 'Page Not Found'", async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

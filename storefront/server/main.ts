@@ -64,6 +64,7 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     keyPrefix: env.REDIS_KEY_PREFIX,
     onInvalidate: (slug) => htmlCache.purge(slug),
     log,
+    maxLocalEntries: env.SHOP_CACHE_ENTRIES,
     // Without Redis, POST /_internal/shop-changed is the only invalidation path and it reaches every process.
     ttls: redis ? {} : { localFoundMs: 5 * 60_000, localNotFoundMs: 15_000 },
   });
