@@ -261,7 +261,7 @@ export function createStorefront(deps: AppDeps) {
     if (request.redirect) return false;
     let version: number | null = null;
     if (request.slug) {
-      version = versionOf(shops.peek(request.slug));
+      version = shops.peekVersion(request.slug);
       if (version === null) return false;
     }
     const key = pageCacheKey(request, version, now());

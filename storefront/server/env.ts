@@ -27,8 +27,11 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Memory for rendered pages (server/html-cache.ts): about 4.5 KB per page, kept brotli-compressed only. */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(320),
-  /** Shop records held in memory (least recently used go first); a page is answered from memory only with its record. */
-  SHOP_CACHE_ENTRIES: z.coerce.number().int().min(100).default(100_000),
+  /**
+   * Shop records held in memory (least recently used go first; about 10 KB each). Beyond them, 200,000 shops'
+   * versions are remembered, which is all a held page needs to be answered.
+   */
+  SHOP_CACHE_ENTRIES: z.coerce.number().int().min(100).default(20_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -189,6 +189,22 @@ describe('ShopCache without Redis', () => {
     const load = await cache.get('memory-shop');
     expect(load.status === 'found' && load.page.shop.name).toBe('Two');
   });
+
+  it('remembers versions of more shops than it keeps records of, and forgets one on its change', async () => {
+    const cache = new ShopCache({
+      fetchShop: async (slug) => ({ status: 'found', page: shopPage(slug, { version: 3 }) }),
+      keyPrefix: 'versions:',
+      maxLocalEntries: 2,
+      maxVersionEntries: 5,
+    });
+    for (const slug of ['v1', 'v2', 'v3', 'v4', 'v5', 'v6']) await cache.get(slug);
+    // Records: the last two only. Versions: the last five (v1 made room for v6).
+    expect(cache.size).toBe(2);
+    expect(cache.peek('v2')).toBeUndefined();
+    expect(['v1', 'v2', 'v3', 'v4', 'v5', 'v6'].map((slug) => cache.peekVersion(slug))).toEqual([null, 3, 3, 3, 3, 3]);
+    await cache.invalidate({ shopId: 'id-v3', slug: 'v3', version: 4 });
+    expect(cache.peekVersion('v3')).toBeNull();
+  });
 });
 
 describe('ShopCache against a flood of unknown slugs', () => {

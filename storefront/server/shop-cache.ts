@@ -51,6 +51,11 @@ export interface ShopCacheOptions {
   ttls?: Partial<ShopCacheTtls>;
   /** Bounds process memory; least recently used slugs go first. */
   maxLocalEntries?: number;
+  /**
+   * Shops whose version is remembered without their record (about 100 bytes each): a held page is answered while
+   * its shop's version is fresh here, even once the record itself made room for others (issue 12).
+   */
+  maxVersionEntries?: number;
   now?: () => number;
   /** Told about every slug invalidated here (the rendered-HTML cache listens). */
   onInvalidate?: (slug: string) => void;
@@ -124,6 +129,8 @@ function versionOf(page: ShopPage): number | null {
 
 export class ShopCache {
   private readonly local = new Map<string, LocalEntry>();
+  private readonly versions = new Map<string, { version: number; expiresAt: number }>();
+  private readonly maxVersions: number;
   private readonly inflight = new Map<string, Promise<ShopLoad>>();
   private readonly generations = new Map<string, number>();
   private readonly minVersions = new Map<string, number>();
@@ -145,6 +152,7 @@ export class ShopCache {
   constructor(private readonly opts: ShopCacheOptions) {
     this.ttls = { ...DEFAULT_TTLS, ...opts.ttls };
     this.maxLocal = opts.maxLocalEntries ?? 20_000;
+    this.maxVersions = Math.max(this.maxLocal, opts.maxVersionEntries ?? 200_000);
     this.now = opts.now ?? Date.now;
   }
 
@@ -208,6 +216,19 @@ export class ShopCache {
     return version !== null && version < (this.minVersions.get(slug) ?? 0);
   }
 
+  /**
+   * The shop's version while this process holds it fresh (with or without the record); no promise, no I/O: the
+   * rendered-page fast path needs nothing else.
+   */
+  peekVersion(slug: string): number | null {
+    const entry = this.versions.get(slug);
+    if (!entry || entry.expiresAt <= this.now()) return null;
+    // Most recently used last, so the least used go first.
+    this.versions.delete(slug);
+    this.versions.set(slug, entry);
+    return entry.version;
+  }
+
   private remember(slug: string, load: ShopLoad, generation: number): void {
     if (this.generation(slug) !== generation) return;
     if (load.status === 'found' && this.isStale(load.page, slug)) return;
@@ -215,6 +236,14 @@ export class ShopCache {
     this.local.delete(slug);
     this.local.set(slug, { load, expiresAt: this.now() + ttl });
     if (load.status === 'found' && load.page.shop?.id) this.slugById.set(load.page.shop.id, slug);
+    const version = load.status === 'found' ? versionOf(load.page) : null;
+    this.versions.delete(slug);
+    if (version !== null) this.versions.set(slug, { version, expiresAt: this.now() + ttl });
+    while (this.versions.size > this.maxVersions) {
+      const oldest = this.versions.keys().next().value;
+      if (oldest === undefined) break;
+      this.versions.delete(oldest);
+    }
     while (this.local.size > this.maxLocal) {
       const oldest = this.local.keys().next().value;
       if (oldest === undefined) break;
@@ -381,7 +410,7 @@ export class ShopCache {
 
   /** Forget everything held in this process (Redis is untouched): after a pub/sub reconnect, events may be lost. */
   clearLocal(): void {
-    for (const slug of new Set([...this.local.keys(), ...this.inflight.keys()])) {
+    for (const slug of new Set([...this.local.keys(), ...this.inflight.keys(), ...this.versions.keys()])) {
       this.generations.set(slug, this.generation(slug) + 1);
       this.opts.onInvalidate?.(slug);
       this.expire(slug);
@@ -392,12 +421,13 @@ export class ShopCache {
   private expire(slug: string): void {
     const entry = this.local.get(slug);
     if (entry) entry.expiresAt = 0;
+    this.versions.delete(slug);
   }
 
   private trimGuards(): void {
     // Guards only matter while a fetch is in flight or for records still held; the rest can go.
     for (const slug of this.generations.keys()) {
-      if (!this.local.has(slug) && !this.inflight.has(slug)) {
+      if (!this.local.has(slug) && !this.inflight.has(slug) && !this.versions.has(slug)) {
         this.generations.delete(slug);
         this.minVersions.delete(slug);
       }
