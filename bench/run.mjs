@@ -287,6 +287,16 @@ async function measure(name, target, extra = {}) {
   }
 }
 
+/** The ceiling: bench/ceiling-server.mjs answering one file's bytes from memory, on the servers' core. */
+async function startCeiling(name, file, work) {
+  const port = await freePort();
+  start(name, pinned(SERVER_CPU, [process.execPath, path.join(root, 'bench/ceiling-server.mjs'), file, String(port)]), {
+    logFile: path.join(work, `${name}.log`),
+  });
+  await waitFor(`http://127.0.0.1:${port}/`);
+  return port;
+}
+
 /** A runnable nginx.conf around `serverBlocks` (default: the static page on `port`). */
 function nginxConfig(dir, port, serverBlocks) {
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
@@ -489,20 +499,7 @@ async function main() {
   fs.writeFileSync(path.join(work, 'www', 'page.html'), html);
   fs.chmodSync(path.join(work, 'www'), 0o755);
   fs.chmodSync(path.join(work, 'www', 'page.html'), 0o644);
-  const ceilingPort = await freePort();
-  start(
-    'ceiling',
-    pinned(SERVER_CPU, [
-      process.execPath,
-      path.join(root, 'bench/ceiling-server.mjs'),
-      path.join(work, 'www', 'page.html'),
-      String(ceilingPort),
-    ]),
-    {
-      logFile: path.join(work, 'ceiling.log'),
-    },
-  );
-  await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+  const ceilingPort = await startCeiling('ceiling', path.join(work, 'www', 'page.html'), work);
 
   const hasNginx = which('nginx');
   let nginxStaticPort = null;
@@ -723,18 +720,7 @@ async function availabilityRows({ front, apiUrl, shopId, auth, work }) {
   note(`availability: ${barbers.length} barbers, ${booked} appointments on ${date}, ${day.slots.length} free starts`);
 
   fs.writeFileSync(path.join(work, 'www', 'availability.json'), body);
-  const ceilingPort = await freePort();
-  start(
-    'ceiling (availability)',
-    pinned(SERVER_CPU, [
-      process.execPath,
-      path.join(root, 'bench/ceiling-server.mjs'),
-      path.join(work, 'www', 'availability.json'),
-      String(ceilingPort),
-    ]),
-    { logFile: path.join(work, 'ceiling-availability.log') },
-  );
-  await waitFor(`http://127.0.0.1:${ceilingPort}/`);
+  const ceilingPort = await startCeiling('ceiling-availability', path.join(work, 'www', 'availability.json'), work);
 
   // Bookings alongside: a client books a free start 'any' and cancels it again, BENCH_BOOKINGS_PER_SECOND times a
   // second (1: a booking and a cancellation each second, on this one shop: a busy Saturday across a whole city's
@@ -792,9 +778,13 @@ async function availabilityRows({ front, apiUrl, shopId, auth, work }) {
   running = false;
   await churn;
   if (viaFront) results.at(-2).name += ` (${during()})`;
-  await measure(`availability, front door, no writes alongside`, { url: `${front}${ask(date)}` }, {
-    aim: { absolute: 2000, p99Ms: 50, ceiling },
-  });
+  await measure(
+    `availability, front door, no writes alongside`,
+    { url: `${front}${ask(date)}` },
+    {
+      aim: { absolute: 2000, p99Ms: 50, ceiling },
+    },
+  );
 
   // The invalidation window: from a booking's 201 until the api stops offering that start.
   const windows = [];

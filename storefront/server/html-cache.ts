@@ -80,6 +80,32 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * Plain copies of the most asked pages, for clients that accept no compression (tools, some bots, load testers):
+ * bounded at PLAIN_COPIES_BYTES, least recently used first, so a hot page is not decompressed per request while the
+ * long tail stays brotli-only.
+ */
+const PLAIN_COPIES_BYTES = 16 * 1024 * 1024;
+const plainCopies = new Map<CachedResponse, Buffer>();
+let plainBytes = 0;
+
+function plainOf(entry: CachedResponse): Buffer {
+  let plain = plainCopies.get(entry);
+  if (plain) {
+    plainCopies.delete(entry);
+  } else {
+    plain = brotliDecompressSync(entry.br);
+    plainBytes += plain.length;
+  }
+  plainCopies.set(entry, plain);
+  while (plainBytes > PLAIN_COPIES_BYTES && plainCopies.size > 1) {
+    const [oldest, bytes] = plainCopies.entries().next().value as [CachedResponse, Buffer];
+    plainCopies.delete(oldest);
+    plainBytes -= bytes.length;
+  }
+  return plain;
+}
+
 /** 200 with the best encoding the client accepts, or 304 when it already holds this version. */
 export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
   const status = entry.status ?? 200;
@@ -105,10 +131,10 @@ export function sendCachedResponse(req: IncomingMessage, res: ServerResponse, en
   if (accepted.includes('br')) {
     headers['content-encoding'] = 'br';
   } else if (accepted.includes('gzip')) {
-    body = gzipSync(brotliDecompressSync(entry.br), { level: 6 });
+    body = gzipSync(plainOf(entry), { level: 6 });
     headers['content-encoding'] = 'gzip';
   } else {
-    body = brotliDecompressSync(entry.br);
+    body = plainOf(entry);
   }
   headers['content-length'] = body.length;
   res.writeHead(status, headers);

@@ -44,21 +44,19 @@ export class ScheduleNotify1795350000000 implements MigrationInterface {
         RETURN NULL;
       END
       $$`);
-    await q.query(`
-      CREATE TRIGGER "schedule_changed" AFTER INSERT OR DELETE OR UPDATE OF "starts_at", "ends_at", "status", "barber_id", "shop_id"
-      ON "appointments" FOR EACH ROW EXECUTE FUNCTION "barberly_schedule_changed"('day')`);
-    await q.query(`
-      CREATE TRIGGER "schedule_changed" AFTER INSERT OR DELETE OR UPDATE
-      ON "barber_time_off" FOR EACH ROW EXECUTE FUNCTION "barberly_schedule_changed"('day')`);
-    await q.query(`
-      CREATE TRIGGER "schedule_changed" AFTER INSERT OR DELETE OR UPDATE
-      ON "barbers" FOR EACH ROW EXECUTE FUNCTION "barberly_schedule_changed"('shop')`);
-    await q.query(`
-      CREATE TRIGGER "schedule_changed" AFTER INSERT OR DELETE OR UPDATE
-      ON "services" FOR EACH ROW EXECUTE FUNCTION "barberly_schedule_changed"('shop')`);
-    await q.query(`
-      CREATE TRIGGER "schedule_changed" AFTER INSERT OR DELETE OR UPDATE
-      ON "shops" FOR EACH ROW EXECUTE FUNCTION "barberly_schedule_changed"('shop')`);
+    // Appointments only when what availability reads changes (not notes or manage tokens).
+    const triggers: Array<[table: string, events: string, scope: 'day' | 'shop']> = [
+      ['appointments', 'INSERT OR DELETE OR UPDATE OF "starts_at", "ends_at", "status", "barber_id", "shop_id"', 'day'],
+      ['barber_time_off', 'INSERT OR DELETE OR UPDATE', 'day'],
+      ['barbers', 'INSERT OR DELETE OR UPDATE', 'shop'],
+      ['services', 'INSERT OR DELETE OR UPDATE', 'shop'],
+      ['shops', 'INSERT OR DELETE OR UPDATE', 'shop'],
+    ];
+    for (const [table, events, scope] of triggers) {
+      await q.query(
+        `CREATE TRIGGER "schedule_changed" AFTER ${events} ON "${table}" FOR EACH ROW EXECUTE FUNCTION "barberly_schedule_changed"('${scope}')`,
+      );
+    }
   }
 
   async down(q: QueryRunner): Promise<void> {
