@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { App } from './app/app';
 import './index.css';
@@ -15,22 +16,13 @@ const app = (
   </StrictMode>
 );
 
-// '/' arrives prerendered (decision 0055): let the browser paint that HTML first, then React takes over. Its first
-// paint (and so the Largest Contentful Paint) then never waits for the JavaScript to run on a slow phone. React
-// hydrates the prerendered page instead of replacing it, so what a visitor already did there (text typed into the
-// demo form, the focus, a selection) survives the hand-over; where the page differs from it (a signed-in visitor's
-// header), React renders that part anew, as it would have anyway.
-const start = () => {
-  if (container.hasChildNodes()) {
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.info('the landing page was rendered anew where it differed:', error),
-    });
-  } else {
-    createRoot(container).render(app);
-  }
-};
-if (container.hasChildNodes() && document.visibilityState === 'visible') {
-  requestAnimationFrame(() => setTimeout(start, 0));
-} else {
-  start();
-}
+// '/' arrives prerendered (decision 0055): the browser paints that HTML while the script downloads, then React
+// takes over. It takes over synchronously, while the document is still loading (module scripts run before
+// DOMContentLoaded): the prerendered markup is replaced before the page reports itself loaded, so nothing a visitor
+// (or a test) does on a loaded page ever lands on markup about to be swapped out. A deferred take-over left a window
+// after 'load' in which the landing page's elements were detached under the visitor's hands (the flaky
+// reduced-motion and carousel checks). Hydration would keep the markup, but the prerender's router tree is not the
+// browser router's (React error 418), so React would re-render it anyway.
+const root = createRoot(container);
+if (container.hasChildNodes()) flushSync(() => root.render(app));
+else root.render(app);

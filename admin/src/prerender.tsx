@@ -1,7 +1,7 @@
 /**
  * Built with `vite build --ssr` and run once at build time (scripts/prerender.mjs): the landing page as HTML, so its
  * first paint needs no JavaScript (decision 0055). The same route table and providers as the app; nothing here runs
- * in the browser, and the SPA hydrates this markup when it starts (src/main.tsx).
+ * in the browser, and the SPA replaces this markup while the page is still loading (src/main.tsx).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
