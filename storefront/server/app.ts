@@ -55,7 +55,7 @@ function apiError(res: Response, status: number, code: string, message: string) 
  * Who asks, for the unknown-slug budgets: the last X-Forwarded-For entry, which the hop in front of us (the proxy,
  * or nginx from its connection) wrote; the socket's address when nothing is in front.
  */
-function clientOf(req: Request): string {
+function clientOf(req: IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-for'];
   const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
   const last = list[list.length - 1]?.trim();
@@ -260,14 +260,19 @@ export function createStorefront(deps: AppDeps) {
     const request = resolveShopRequest({ url, headers: req.headers, appDomain: env.APP_DOMAIN });
     if (request.redirect) return false;
     let version: number | null = null;
+    let fresh = true;
     if (request.slug) {
-      version = shops.peekVersion(request.slug);
-      if (version === null) return false;
+      const held = shops.peekHeldVersion(request.slug);
+      if (!held) return false;
+      ({ version, fresh } = held);
     }
     const key = pageCacheKey(request, version, now());
     const hit = key ? htmlCache.get(key) : undefined;
     if (!hit) return false;
     sendCachedResponse(req, res, hit);
+    // Past its freshness: this answer still goes out from memory, and the record is fetched again behind it (one
+    // fetch per shop at a time), so a busy long tail costs no api round trip per request.
+    if (!fresh && request.slug) void shops.get(request.slug, clientOf(req)).catch(() => undefined);
     return true;
   }
 

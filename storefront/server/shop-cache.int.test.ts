@@ -205,6 +205,26 @@ describe('ShopCache without Redis', () => {
     await cache.invalidate({ shopId: 'id-v3', slug: 'v3', version: 4 });
     expect(cache.peekVersion('v3')).toBeNull();
   });
+
+  it('offers a version past its freshness as stale for one more period, and never after a change', async () => {
+    const clock = { now: 1_000_000 };
+    const cache = new ShopCache({
+      fetchShop: async (slug) => ({ status: 'found', page: shopPage(slug, { version: 7 }) }),
+      keyPrefix: 'stale:',
+      now: () => clock.now,
+      ttls: { localFoundMs: 60_000 },
+    });
+    await cache.get('s1');
+    await cache.get('s2');
+    expect(cache.peekHeldVersion('s1')).toEqual({ version: 7, fresh: true });
+    clock.now += 90_000;
+    expect(cache.peekVersion('s1')).toBeNull();
+    expect(cache.peekHeldVersion('s1')).toEqual({ version: 7, fresh: false });
+    await cache.invalidate({ shopId: 'id-s2', slug: 's2', version: 8 });
+    expect(cache.peekHeldVersion('s2')).toBeNull();
+    clock.now += 40_000;
+    expect(cache.peekHeldVersion('s1')).toBeNull();
+  });
 });
 
 describe('ShopCache against a flood of unknown slugs', () => {

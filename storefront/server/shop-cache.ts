@@ -129,7 +129,7 @@ function versionOf(page: ShopPage): number | null {
 
 export class ShopCache {
   private readonly local = new Map<string, LocalEntry>();
-  private readonly versions = new Map<string, { version: number; expiresAt: number }>();
+  private readonly versions = new Map<string, { version: number; expiresAt: number; staleUntil: number }>();
   private readonly maxVersions: number;
   private readonly inflight = new Map<string, Promise<ShopLoad>>();
   private readonly generations = new Map<string, number>();
@@ -221,12 +221,23 @@ export class ShopCache {
    * rendered-page fast path needs nothing else.
    */
   peekVersion(slug: string): number | null {
+    const held = this.peekHeldVersion(slug);
+    return held?.fresh ? held.version : null;
+  }
+
+  /**
+   * The same, and also a version past its freshness by less than one more freshness period: the page for it may be
+   * answered while the record is fetched again in the background (stale-while-revalidate). A change announced for
+   * the shop drops the version at once, so this never outlives an invalidation; only a lost one.
+   */
+  peekHeldVersion(slug: string): { version: number; fresh: boolean } | null {
     const entry = this.versions.get(slug);
-    if (!entry || entry.expiresAt <= this.now()) return null;
+    const now = this.now();
+    if (!entry || entry.staleUntil <= now) return null;
     // Most recently used last, so the least used go first.
     this.versions.delete(slug);
     this.versions.set(slug, entry);
-    return entry.version;
+    return { version: entry.version, fresh: entry.expiresAt > now };
   }
 
   private remember(slug: string, load: ShopLoad, generation: number): void {
@@ -238,7 +249,9 @@ export class ShopCache {
     if (load.status === 'found' && load.page.shop?.id) this.slugById.set(load.page.shop.id, slug);
     const version = load.status === 'found' ? versionOf(load.page) : null;
     this.versions.delete(slug);
-    if (version !== null) this.versions.set(slug, { version, expiresAt: this.now() + ttl });
+    if (version !== null) {
+      this.versions.set(slug, { version, expiresAt: this.now() + ttl, staleUntil: this.now() + 2 * ttl });
+    }
     while (this.versions.size > this.maxVersions) {
       const oldest = this.versions.keys().next().value;
       if (oldest === undefined) break;
