@@ -10,6 +10,8 @@ import { closeServer, listenOnFreePort, request } from './testing/http';
 let proxy: http.Server;
 let proxyPort = 0;
 let proxyWithDeadStorefront: http.Server;
+let proxyWithHangingApi: http.Server;
+let hangingApiProxyPort = 0;
 let deadStorefrontProxyPort = 0;
 let hanging: http.Server;
 let adminDir = '';
@@ -48,11 +50,23 @@ beforeAll(async () => {
     ),
   );
   deadStorefrontProxyPort = await listenOnFreePort(proxyWithDeadStorefront);
+  proxyWithHangingApi = http.createServer(
+    createProxyHandler(
+      loadConfig({
+        API_URL: `http://127.0.0.1:${hangingPort}`,
+        STOREFRONT_URL: `http://127.0.0.1:${await deadPort()}`,
+        ADMIN_DIR: adminDir,
+        PROXY_TIMEOUT_MS: '1500',
+      }),
+    ),
+  );
+  hangingApiProxyPort = await listenOnFreePort(proxyWithHangingApi);
 });
 
 afterAll(async () => {
   await closeServer(proxy);
   await closeServer(proxyWithDeadStorefront);
+  await closeServer(proxyWithHangingApi);
   await closeServer(hanging);
   fs.rmSync(adminDir, { recursive: true, force: true });
 });
@@ -85,6 +99,15 @@ describe('when an upstream is down', () => {
     expect(res.status).toBe(504);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('This page took too long');
+  });
+
+  it('answers an api read that never comes with 504 and a JSON error instead of hanging', async () => {
+    const res = await request(hangingApiProxyPort, { path: '/api/shops/joes/availability?date=2026-12-01' });
+    expect(res.status).toBe(504);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: 'upstream_timeout', message: 'The API took too long to answer. Please try again.' },
+    });
   });
 
   it('explains that the admin app is not built when its files are missing', async () => {
