@@ -84,6 +84,8 @@ export function createStorefront(deps: AppDeps) {
   const failedPages = new Map<string, { until: number; response: CachedResponse }>();
   /** Pages rendered by Vike since start (GET /_internal/stats; the bench reads the page cache's hit ratio). */
   let renderCount = 0;
+  /** Page requests answered from the page cache without a render. */
+  let pageHits = 0;
 
   async function render(
     request: ShopRequest,
@@ -150,12 +152,18 @@ export function createStorefront(deps: AppDeps) {
     const memory = process.memoryUsage();
     res.set('cache-control', 'no-store').json({
       renders: renderCount,
+      pageHits,
+      // Share of page requests answered from memory since start; null before the first.
+      hitRatio: pageHits + renderCount ? pageHits / (pageHits + renderCount) : null,
       apiCalls: shops.apiCalls,
       shopsHeld: shops.size,
       pagesHeld: htmlCache.size,
       pageBytes: htmlCache.bytes,
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
+      heapTotalBytes: memory.heapTotal,
+      externalBytes: memory.external,
+      arrayBuffersBytes: memory.arrayBuffers,
     });
   });
 
@@ -210,6 +218,7 @@ export function createStorefront(deps: AppDeps) {
     if (key) {
       const hit = htmlCache.get(key);
       if (hit) {
+        pageHits++;
         sendCachedResponse(req, res, hit);
         return;
       }
@@ -269,6 +278,7 @@ export function createStorefront(deps: AppDeps) {
     const key = pageCacheKey(request, version, now());
     const hit = key ? htmlCache.get(key) : undefined;
     if (!hit) return false;
+    pageHits++;
     sendCachedResponse(req, res, hit);
     // Past its freshness: this answer still goes out from memory, and the record is fetched again behind it (one
     // fetch per shop at a time), so a busy long tail costs no api round trip per request.

@@ -345,6 +345,25 @@ describe('responses', () => {
   });
 });
 
+describe('GET /_internal/stats', () => {
+  it("reports the page cache's hit ratio and the process's memory to the operator, and to nobody else", async () => {
+    await get('/shop/classic-cuts');
+    await get('/shop/classic-cuts');
+    const refused = await fetch(`${sf.url}/_internal/stats`, { headers: { 'x-internal-token': 'wrong' } });
+    expect(refused.status).toBe(403);
+    const stats = (await (
+      await fetch(`${sf.url}/_internal/stats`, { headers: { 'x-internal-token': TOKEN } })
+    ).json()) as Record<string, number>;
+    expect(stats.pageHits).toBeGreaterThanOrEqual(1);
+    expect(stats.hitRatio).toBeCloseTo(stats.pageHits! / (stats.pageHits! + stats.renders!), 10);
+    expect(stats.hitRatio).toBeGreaterThan(0);
+    expect(stats.pagesHeld).toBeGreaterThanOrEqual(1);
+    for (const field of ['rssBytes', 'heapUsedBytes', 'heapTotalBytes', 'externalBytes', 'arrayBuffersBytes']) {
+      expect(stats[field], field).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('invalidation by POST /_internal/shop-changed', () => {
   it('refuses an event without the internal token', async () => {
     const res = await fetch(`${sf.url}/_internal/shop-changed`, {
