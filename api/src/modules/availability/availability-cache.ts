@@ -51,6 +51,13 @@ interface Busy {
   kind: 'appointment' | 'time_off';
 }
 
+/** A day's busy rows by row id (appointment or time off): setting or removing one row is idempotent. */
+interface Day {
+  start: number;
+  end: number;
+  busy: Map<string, Busy>;
+}
+
 interface Kept<T> {
   /** The notification count when the load began: kept while no change for the shop came after it. */
   loadedAt: number;
@@ -59,7 +66,7 @@ interface Kept<T> {
 
 interface ShopState {
   snapshot?: Kept<ShopSnapshot>;
-  days: Map<string, Kept<Busy[]>>;
+  days: Map<string, Kept<Day>>;
   answers: Map<string, Kept<CachedAnswer>>;
 }
 
@@ -123,25 +130,45 @@ async function loadSnapshot(dataSource: DataSource, slugOrId: string): Promise<S
   return { shop, services: new Map(services.map((s) => [s.id, s])), barbers };
 }
 
-async function loadBusy(dataSource: DataSource, shopId: string, date: string, timeZone: string): Promise<Busy[]> {
+async function loadBusy(dataSource: DataSource, shopId: string, date: string, timeZone: string): Promise<Day> {
   const range = dayBounds(date, timeZone);
   const rows = (await dataSource.query(
-    `SELECT a."barber_id", a."starts_at", a."ends_at", 'appointment' AS "kind" FROM "appointments" a
+    `SELECT a."id", a."barber_id", a."starts_at", a."ends_at", 'appointment' AS "kind" FROM "appointments" a
        WHERE a."shop_id" = $1 AND a."status" = ANY($2::varchar[]) AND a."starts_at" < $4 AND a."ends_at" > $3
      UNION ALL
-     SELECT t."barber_id", t."starts_at", t."ends_at", 'time_off' AS "kind" FROM "barber_time_off" t
+     SELECT t."id", t."barber_id", t."starts_at", t."ends_at", 'time_off' AS "kind" FROM "barber_time_off" t
        JOIN "barbers" b ON b."id" = t."barber_id"
        WHERE b."shop_id" = $1 AND t."starts_at" < $4 AND t."ends_at" > $3`,
     [shopId, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
-  )) as Array<{ barber_id: string; starts_at: Date; ends_at: Date; kind: Busy['kind'] }>;
-  return rows.map((r) => ({ barberId: r.barber_id, start: r.starts_at, end: r.ends_at, kind: r.kind }));
+  )) as Array<{ id: string; barber_id: string; starts_at: Date; ends_at: Date; kind: Busy['kind'] }>;
+  return {
+    start: range.start.getTime(),
+    end: range.end.getTime(),
+    busy: new Map(rows.map((r) => [r.id, { barberId: r.barber_id, start: r.starts_at, end: r.ends_at, kind: r.kind }])),
+  };
 }
 
-function schedulesOf(busy: Busy[], barbers: BarberEntity[]): BarberSchedule[] {
+const LIVE = new Set<string>(LIVE_APPOINTMENT_STATUSES);
+
+/**
+ * A row's new state from a 'day' notification ('{barberId},{startMs},{endMs},{status}', empty when it is gone), as
+ * the busy interval it now is, or null when it no longer blocks anyone (gone, cancelled). Undefined: unreadable.
+ */
+function busyOf(kind: string, state: string): Busy | null | undefined {
+  if (state === '') return null;
+  const [barberId, startMs, endMs, status] = state.split(',');
+  const start = Number(startMs);
+  const end = Number(endMs);
+  if (!barberId || !Number.isFinite(start) || !Number.isFinite(end) || !status) return undefined;
+  if (kind === 'a' && !LIVE.has(status)) return null;
+  return { barberId, start: new Date(start), end: new Date(end), kind: kind === 'a' ? 'appointment' : 'time_off' };
+}
+
+function schedulesOf(day: Day, barbers: BarberEntity[]): BarberSchedule[] {
   return barbers.map((barber) => {
     const appointments: BarberSchedule['appointments'] = [];
     const timeOff: BarberSchedule['timeOff'] = [];
-    for (const b of busy) {
+    for (const b of day.busy.values()) {
       if (b.barberId !== barber.id) continue;
       (b.kind === 'appointment' ? appointments : timeOff).push({ start: b.start, end: b.end });
     }
@@ -227,7 +254,7 @@ export function createAvailabilityCache(deps: {
   const syncs = new Map<string, () => void>();
 
   function onNotification(payload: string | undefined) {
-    const [shopId, scope] = (payload ?? '').split(':');
+    const [shopId, scope, kind = '', rowId = '', rowState = ''] = (payload ?? '').split(':');
     if (!shopId) return;
     if (shopId === 'sync') {
       syncs.get(scope ?? '')?.();
@@ -241,9 +268,25 @@ export function createAvailabilityCache(deps: {
     // What is now out of date goes at once (the checks above would refuse it anyway).
     const state = shops.peek(shopId);
     if (!state) return;
-    state.days.clear();
     state.answers.clear();
-    if (scope !== 'day') state.snapshot = undefined;
+    if (scope !== 'day') {
+      state.snapshot = undefined;
+      state.days.clear();
+      return;
+    }
+    // One appointment or time off changed: set or remove that row in every day held, which then is as current as
+    // this notification. Rows are keyed by id, so a row a day already read from the database is simply set again.
+    const busy = busyOf(kind, rowState);
+    if (busy === undefined || !rowId) {
+      state.days.clear();
+      return;
+    }
+    for (const kept of state.days.values()) {
+      const day = kept.value;
+      if (busy && busy.start.getTime() < day.end && busy.end.getTime() > day.start) day.busy.set(rowId, busy);
+      else day.busy.delete(rowId);
+      kept.loadedAt = seq;
+    }
   }
 
   function forgetEverything() {
