@@ -22,6 +22,8 @@ async function tabTo(page: Page, name: string | RegExp, key: 'Tab' | 'Shift+Tab'
 test('a client books with the keyboard alone, guided by headings that take the focus', async ({ page }) => {
   const shop = await bookableShop('classic', 'Keys Barbers');
   await page.goto(shopSubdomainUrl(shop.slug));
+  // The tabs answer the arrows once the page is hydrated; until then the list says it is busy.
+  await expect(page.getByRole('tablist', { name: /./ }).first()).not.toHaveAttribute('aria-busy', 'true');
 
   // The barbers tab, then its card's 'Book with Tasha'.
   await tabTo(page, 'Our Services');

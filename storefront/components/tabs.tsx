@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 
 export interface TabItem {
@@ -47,6 +47,10 @@ const Tab = styled.button<{ $active: boolean }>`
  */
 export function Tabs({ items, label }: { items: TabItem[]; label: string }) {
   const [selected, setSelected] = useState(0);
+  // Until the browser has taken the page over, the arrows and clicks do nothing: the list says it is busy (as the
+  // booking flow's controls do), and assistive technology and the e2e journeys wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -71,7 +75,7 @@ export function Tabs({ items, label }: { items: TabItem[]; label: string }) {
 
   return (
     <div>
-      <List role="tablist" aria-label={label}>
+      <List role="tablist" aria-label={label} aria-busy={hydrated ? undefined : true}>
         {items.map((item, index) => (
           <Tab
             key={item.key}

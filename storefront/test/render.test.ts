@@ -164,6 +164,11 @@ describe('minimalist theme', () => {
     expect(text).not.toContain('>Book with Marco<');
   });
 
+  it('sends the services and barbers tabs marked busy: they answer keys and clicks only once the page is hydrated', async () => {
+    const { html } = await get('/shop/classic-cuts');
+    expect(html).toMatch(/role="tablist"[^>]*aria-busy="true"/);
+  });
+
   it("says 'No services available yet' when the shop has none", async () => {
     const { html } = await get('/shop/empty-studio');
     expect(decoded(html)).toContain('>No services available yet<');
