@@ -70,6 +70,13 @@ const EnvSchema = z.object({
   GITHUB_USERINFO_URL: z.string().url().default('https://api.github.com/user'),
   GITHUB_EMAILS_URL: z.string().url().default('https://api.github.com/user/emails'),
   SMTP_URL: optionalUrl,
+  /** Custom domains (issue 16): the CNAME target owners point www.theirshop.com at (default {slug}.{APP_DOMAIN}). */
+  CUSTOM_DOMAIN_TARGET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** The addresses a bare domain's A / AAAA records point at; unset IPv4: only subdomains like www can connect. */
+  CUSTOM_DOMAIN_IPV4: z.preprocess((v) => (v === '' ? undefined : v), z.ipv4().optional()),
+  CUSTOM_DOMAIN_IPV6: z.preprocess((v) => (v === '' ? undefined : v), z.ipv6().optional()),
+  /** The DNS server domain checks ask ('host:port'); unset: the system's resolvers. */
+  DNS_RESOLVER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** Plans and billing (issue 17): 'off' (every feature on, no plan UI) unless 'stripe' with a Stripe key. */
   BILLING: z.enum(['off', 'stripe']).default('off'),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -7,6 +7,8 @@ import { createAuth } from './modules/auth';
 import { keptAvailability } from './modules/availability/availability.router';
 import { createAvailabilityCache, createUncachedAvailability } from './modules/availability/availability-cache';
 import { startBillingSchedule } from './modules/billing/billing.service';
+import { createDnsChecker } from './modules/domains/dns-check';
+import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
@@ -45,12 +47,23 @@ const mailWorker = await startMailWorker({
   logger,
 });
 const maintenance = startBookingMaintenance({ dataSource, logger });
+const shopEvents = createShopEvents({ config, redis, logger });
+// Custom domains (issue 16): pending domains re-checked from the durable queue for 72 hours.
+const domainWorker = await startDomainCheckWorker({
+  dataSource,
+  events: shopEvents,
+  config,
+  dns: createDnsChecker({ resolver: config.DNS_RESOLVER }),
+  now,
+  queue: mailQueue,
+  logger,
+});
 const stopBilling = startBillingSchedule({
   dataSource,
   config,
   now,
   logger,
-  events: createShopEvents({ config, redis, logger }),
+  events: shopEvents,
 });
 // Availability's cache listens for the database's schedule notifications; until it does, questions read the database.
 const availabilityCache = config.AVAILABILITY_CACHE
@@ -66,6 +79,7 @@ const apiDeps: ApiDeps = {
   logger,
   verifier: auth.verifier,
   authRouter: auth.router,
+  events: shopEvents,
   booking: { now, mailQueue, availabilityCache },
 };
 const app = createApp(apiDeps);
@@ -99,6 +113,7 @@ async function shutdown(signal: string) {
   maintenance.stop();
   stopBilling();
   await mailWorker.stop().catch(() => undefined);
+  await domainWorker.stop();
   await availabilityCache.close();
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();

@@ -11,6 +11,8 @@ import { myScheduleRouter } from './modules/barbers/my-schedule.router';
 import { billingRouter, stripeWebhookRouter } from './modules/billing/billing.router';
 import { createBillingGate } from './modules/billing/billing.service';
 import { configRouter } from './modules/config/config.router';
+import { createDnsChecker } from './modules/domains/dns-check';
+import { domainsRouter } from './modules/domains/domains.router';
 import { joinCodesRouter } from './modules/join-codes/join-codes.router';
 import { leadsRouter } from './modules/leads/leads.router';
 import { type BookingMailQueue, createBookingMailQueue } from './modules/mail/mail-queue';
@@ -70,6 +72,18 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     configRouter({ config }),
     usersRouter({ dataSource, now }),
     leadsRouter({ dataSource, redis: deps.redis, keyPrefix: config.REDIS_KEY_PREFIX }),
+    domainsRouter({
+      dataSource,
+      events,
+      billing,
+      config,
+      dns: createDnsChecker({ resolver: config.DNS_RESOLVER }),
+      now,
+      queue: mailQueue,
+      logger: deps.logger,
+      redis: deps.redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+    }),
     shopsRouter({ dataSource, events, config, billing }),
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),

@@ -2,6 +2,7 @@ export * from './assistant';
 export * from './billing';
 export * from './booking';
 export * from './constants';
+export * from './domains';
 export * from './format';
 export * from './hours';
 export * from './log-safe-path';

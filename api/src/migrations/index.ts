@@ -5,6 +5,7 @@ import { SecurityReview1795260000000 } from './1795260000000-security-review';
 import { Billing1795310000000 } from './1795310000000-billing';
 import { Assistant1795320000000 } from './1795320000000-assistant';
 import { ScheduleNotify1795350000000 } from './1795350000000-schedule-notify';
+import { CustomDomains1795360000000 } from './1795360000000-custom-domains';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   Billing1795310000000,
   Assistant1795320000000,
   ScheduleNotify1795350000000,
+  CustomDomains1795360000000,
 ];

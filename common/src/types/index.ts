@@ -60,6 +60,8 @@ export interface Shop {
   production_url: string;
   /** Bumped on every change to the shop, its services or its barbers: caches key on it. */
   version: number;
+  /** The shop's active custom domain ('www.joescuts.com'), where its site lives; null when it has none (issue 16). */
+  customDomain?: string | null;
   createdAt: string;
   updatedAt: string;
   // Booking settings (issue #7): the api always sends them; optional for callers written before them.
@@ -128,6 +130,8 @@ export interface ShopChangedEvent {
   shopId: string;
   slug: string;
   version: number;
+  /** Custom domains whose routing changed with this version (issue 16): caches forget what they knew of them. */
+  hosts?: string[];
 }
 /** Redis keys and channels all start with a prefix (REDIS_KEY_PREFIX, default 'barberly:') so runs can share a server. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'barberly:';

@@ -250,7 +250,7 @@ export async function bookAppointment(
     const response: BookedAppointment = {
       ...toAppointmentDto({ appointment, barber, shop }),
       manageToken: token.token,
-      manageUrl: manageUrlOf(deps.config.PUBLIC_ORIGIN, shop.slug, token.token),
+      manageUrl: manageUrlOf(deps.config.PUBLIC_ORIGIN, shop, token.token),
     };
     if (idempotencyKey !== undefined) {
       await manager.query(

@@ -55,7 +55,7 @@ export async function getManaged(deps: BookingDeps, token: string): Promise<Mana
 
 export async function calendarFor(deps: BookingDeps, token: string): Promise<string> {
   const ctx = await loadByToken(deps.dataSource.manager, token);
-  const url = manageUrlOf(deps.config.PUBLIC_ORIGIN, ctx.shop.slug, token);
+  const url = manageUrlOf(deps.config.PUBLIC_ORIGIN, ctx.shop, token);
   return appointmentIcs(toAppointmentDto(ctx), ctx.appointment.version, deps.now(), url);
 }
 

@@ -34,8 +34,21 @@ function details(a: Appointment): string[] {
   ];
 }
 
-export function manageUrlOf(publicOrigin: string, slug: string, token: string): string {
-  return `${new URL(publicOrigin).origin}${manageAppointmentPath(slug, token)}`;
+/**
+ * The client's manage link: on the shop's active custom domain when it has one (issue 16), with the public
+ * origin's scheme and port ('https://www.joescuts.com/appointments/{token}'); else under the main origin.
+ */
+export function manageUrlOf(
+  publicOrigin: string,
+  shop: { slug: string; customDomain?: string | null },
+  token: string,
+): string {
+  const origin = new URL(publicOrigin);
+  if (shop.customDomain) {
+    const port = origin.port ? `:${origin.port}` : '';
+    return `${origin.protocol}//${shop.customDomain}${port}/appointments/${encodeURIComponent(token)}`;
+  }
+  return `${origin.origin}${manageAppointmentPath(shop.slug, token)}`;
 }
 
 export function composeBookingMail(input: {

@@ -47,7 +47,7 @@ export async function handleBookingMail(
     appointment: toAppointmentDto(ctx),
     version: appointment.version,
     ownerEmail: owner?.email ?? null,
-    manageUrl: job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop.slug, job.manageToken) : undefined,
+    manageUrl: job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop, job.manageToken) : undefined,
     now: deps.now(),
   });
   if (!mail) return 'skipped';

@@ -66,6 +66,10 @@ export class ShopEntity {
   @Column('varchar', { name: 'join_code', length: 8, nullable: true })
   joinCode: string | null;
 
+  /** The shop's active custom domain (issue 16), kept by the domains module; null on its subdomain only. */
+  @Column('varchar', { name: 'custom_domain', length: 253, nullable: true })
+  customDomain: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

@@ -38,6 +38,12 @@ function urlsOf(deps: ShopsDeps, slug: string) {
   return buildShopUrls(slug, { publicOrigin: deps.config.PUBLIC_ORIGIN, appDomain: deps.config.APP_DOMAIN });
 }
 
+/** A custom domain's site, with the public origin's scheme and port (https in production). */
+function customDomainUrl(deps: ShopsDeps, hostname: string): string {
+  const origin = new URL(deps.config.PUBLIC_ORIGIN);
+  return `${origin.protocol}//${hostname}${origin.port ? `:${origin.port}` : ''}`;
+}
+
 export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
   const urls = urlsOf(deps, shop.slug);
   return {
@@ -57,8 +63,9 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     hours: shop.hoursJson,
     branding: shop.brandingJson,
     subdomain_url: urls.subdomain,
-    production_url: urls.subdomain,
+    production_url: shop.customDomain ? customDomainUrl(deps, shop.customDomain) : urls.subdomain,
     version: shop.version,
+    customDomain: shop.customDomain ?? null,
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
     timeZone: shop.timeZone,
