@@ -172,7 +172,7 @@ test('the booking page URLs copy with their toasts', async ({ page, context }) =
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { shop } = await ownerOnDashboard(page);
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-  await page.getByRole('button', { name: 'Copy custom domain URL' }).click();
+  await page.getByRole('button', { name: 'Copy subdomain URL' }).click();
   await expect(toast(page, 'Custom URL Copied')).toBeVisible();
   expect(await clipboard()).toBe(`${shop.slug}.localhost:${stackPort()}`);
 
@@ -185,7 +185,7 @@ test('the booking page URLs copy with their toasts', async ({ page, context }) =
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByRole('button', { name: 'Copy Standard URL', exact: true }).click();
   await expect.poll(clipboard).toBe(appUrl(`/shop/${shop.slug}`));
-  await expect(page.getByText('Custom Domain (Coming soon)')).toBeVisible();
+  await expect(page.getByText('Subdomain URL', { exact: true })).toBeVisible();
 });
 
 test("another user is sent away from an owner's dashboard", async ({ page }) => {

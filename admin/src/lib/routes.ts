@@ -18,6 +18,12 @@ export const paths = {
   logout: '/api/logout',
 } as const;
 
+/** Ids of page sections other features link to with '#id' (features do not import each other). */
+export const anchors = {
+  /** The owner dashboard's plan banner (features/billing): where a plan limit sends the owner. */
+  plan: 'your-plan',
+} as const;
+
 /**
  * Router state for links that take a signed-in person to the landing page on purpose (the dashboards' "landing
  * page" link): the global 'On /' redirect leaves them there. `navigate(paths.home, { state: stayOnLanding })`.

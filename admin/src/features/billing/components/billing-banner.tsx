@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
+import { anchors } from '../../../lib/routes';
 import { useBillingRedirect, useShopBilling } from '../api/billing-api';
 
 /**
@@ -21,6 +22,7 @@ export function BillingBanner({ shopId }: { shopId: string }) {
   const subscribed = !trial && state.status !== 'expired';
   return (
     <section
+      id={anchors.plan}
       aria-label="Your plan"
       data-testid="billing-banner"
       className={cn(

@@ -9,10 +9,11 @@ import { paths } from '../../../lib/routes';
 import { copyText } from '../lib/clipboard';
 import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/messages';
 import { BookingSettingsCard } from './booking-settings-card';
+import { CustomDomains } from './custom-domains';
 import { HoursCard } from './hours-card';
 
 /** '{slug}.{product domain}' (with the port in development): the host of the shop's subdomain URL. */
-export function customDomainOf(shop: Pick<Shop, 'subdomain_url' | 'slug'>): string {
+export function subdomainOf(shop: Pick<Shop, 'subdomain_url' | 'slug'>): string {
   try {
     return new URL(shop.subdomain_url).host;
   } catch {
@@ -80,7 +81,7 @@ export function OverviewTab({
   serviceCount: number;
   onEdit: () => void;
 }) {
-  const custom = customDomainOf(shop);
+  const subdomain = subdomainOf(shop);
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
@@ -119,14 +120,11 @@ export function OverviewTab({
               onCopy={() => void copyStandardUrl(shop)}
             />
             <UrlRow
-              label="Custom Domain (Coming soon)"
-              url={custom}
-              copyLabel="Copy custom domain URL"
-              onCopy={async () => showToast((await copyText(custom)) ? customUrlCopiedToast : copyFailedToast)}
+              label="Subdomain URL"
+              url={subdomain}
+              copyLabel="Copy subdomain URL"
+              onCopy={async () => showToast((await copyText(subdomain)) ? customUrlCopiedToast : copyFailedToast)}
             />
-            <p className="text-sm text-neutral-600">
-              Custom domains are coming soon: you will be able to use your own address, like www.yourshop.com.
-            </p>
             <div className="flex flex-wrap gap-2">
               <a
                 href={paths.shop(shop.slug)}
@@ -139,6 +137,9 @@ export function OverviewTab({
               <Button variant="light" size="sm" onClick={() => void copyStandardUrl(shop)}>
                 <Copy aria-hidden="true" className="size-4" /> Copy Standard URL
               </Button>
+            </div>
+            <div className="border-t border-neutral-100 pt-4">
+              <CustomDomains shopId={shop.id} />
             </div>
           </div>
         </Card>

@@ -1,7 +1,7 @@
 import type { Barber, Service, Shop } from '@barberly/common';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, type ButtonSize } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { showToast } from '../../../components/ui/toaster';
 import {
@@ -61,6 +61,8 @@ export function ConfirmDelete({
   pending,
   onConfirm,
   accessibleLabel,
+  size = 'md',
+  pendingLabel = 'Deleting...',
 }: {
   label: string;
   question: string;
@@ -68,6 +70,9 @@ export function ConfirmDelete({
   onConfirm: () => void;
   /** The asking button's name when its label alone is ambiguous (one per list item). */
   accessibleLabel?: string;
+  /** The asking button's size: 'sm' beside other small buttons in a list item. */
+  size?: ButtonSize;
+  pendingLabel?: string;
 }) {
   const [asking, setAsking] = useState(false);
   // The button that was pressed goes away: keyboard focus moves to Keep, and back to the asking button after Keep.
@@ -86,6 +91,7 @@ export function ConfirmDelete({
       <Button
         ref={askRef}
         variant="light"
+        size={size}
         className="w-full text-red-700 sm:w-auto"
         aria-label={accessibleLabel}
         onClick={() => ask(true)}
@@ -102,7 +108,7 @@ export function ConfirmDelete({
           Keep
         </Button>
         <Button variant="danger" size="sm" onClick={onConfirm} disabled={pending}>
-          {pending ? 'Deleting...' : `Yes, ${label.toLowerCase()}`}
+          {pending ? pendingLabel : `Yes, ${label.toLowerCase()}`}
         </Button>
       </div>
     </div>

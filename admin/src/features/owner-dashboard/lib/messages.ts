@@ -57,3 +57,21 @@ export const joinCodeRegeneratedToast = success('New join code', 'The old code n
 export const barberHoursSavedToast = success('Hours saved', 'Clients can book this barber within these hours.');
 export const timeOffAddedToast = success('Time off added', 'Clients cannot book this barber during it.');
 export const timeOffRemovedToast = success('Time off removed', 'Clients can book these times again.');
+
+// Custom domains (issue 16)
+export const domainAddedToast = success('Domain added', 'Add the DNS records shown at your domain provider.');
+export const domainRemovedToast = success('Domain removed', 'It no longer leads to your booking page.');
+export function domainPrimaryToast(hostname: string): ToastMessage {
+  return success('Primary address changed', `Your site is now served at https://${hostname}.`);
+}
+export function dnsValueCopiedToast(type: string): ToastMessage {
+  return success(`${type} value copied`, 'Paste it at your domain provider.');
+}
+
+/** Said under a domain after Check now, beside the badge and the api's reason. */
+export const domainCheckResults = {
+  active: 'Checked just now: connected.',
+  verified: 'Checked just now: verified. It redirects to your primary address.',
+  pending: "Checked just now: the records were not found yet. We'll keep checking for 72 hours.",
+  failed: 'Checked just now: the check failed.',
+} as const;
