@@ -20,7 +20,7 @@ export async function loadBookingShop(pageContext: PageContextServer): Promise<B
   const base = storefront.shopBase(slug);
   const result = buildShopView(load.page, {
     now: storefront.now,
-    canonicalUrl: storefront.shopUrl(slug),
+    canonicalUrl: storefront.shopUrl(slug, load.page.shop.customDomain),
     homeUrl: pageContext.homeUrl,
     bookUrl: `${base}/book`,
   });

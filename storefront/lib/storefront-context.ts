@@ -6,8 +6,8 @@ export type ShopLoad = { status: 'found'; page: ShopPage } | { status: 'not-foun
 export interface StorefrontContext {
   /** The shop page through the cache; rejects when the api cannot answer. */
   loadShop(slug: string): Promise<ShopLoad>;
-  /** The shop's own site, e.g. 'http://joes.localhost:3000/'. */
-  shopUrl(slug: string): string;
+  /** The shop's own site, e.g. 'http://joes.localhost:3000/', or its active custom domain's ('https://www.joes.com/'). */
+  shopUrl(slug: string, customDomain?: string | null): string;
   /** Path prefix of the shop's pages on this host: '' on its subdomain, '/shop/{slug}' elsewhere. */
   shopBase(slug: string): string;
   /** This request's origin, e.g. 'http://localhost:3000'. */

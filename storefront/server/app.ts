@@ -5,6 +5,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
 import type { Env } from './env';
+import { bareHost, type HostMap, isCustomHost } from './host-map';
 import {
   type CachedResponse,
   cachedResponse,
@@ -15,12 +16,14 @@ import {
 } from './html-cache';
 import type { ShopCache } from './shop-cache';
 import { ShopChangedEventSchema } from './shop-events';
-import { resolveShopRequest, type ShopRequest } from './shop-request';
+import { requestHost, resolveShopRequest, type ShopRequest } from './shop-request';
 
 export interface AppDeps {
   env: Pick<Env, 'APP_DOMAIN' | 'INTERNAL_TOKEN'>;
   shops: ShopCache;
   htmlCache: HtmlCache;
+  /** Custom domains' shops (issue 16); absent: hosts outside APP_DOMAIN serve nothing but the product's paths. */
+  hosts?: HostMap;
   /** Built client assets (dist/client), served under /_sf/. Absent in development. */
   clientDir?: string | null;
   /** Vite's dev middleware in development. */
@@ -39,6 +42,10 @@ interface Rendered {
 
 /** How long one rendering of the 'Error loading shop' page is reused. */
 const FAILED_PAGE_MS = 2_000;
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
   if (!given || !expected) return false;
@@ -61,6 +68,26 @@ function clientOf(req: IncomingMessage): string {
   const last = list[list.length - 1]?.trim();
   return last || req.socket.remoteAddress || 'unknown';
 }
+
+function plainPage(res: Response, status: number, title: string, text: string) {
+  res
+    .status(status)
+    .set('cache-control', 'no-store')
+    .set(PAGE_SECURITY_HEADERS)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+        '</head><body style="font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem;' +
+        `color:#1e293b;line-height:1.5"><h1>${title}</h1><p>${text}</p></body></html>`,
+    );
+}
+
+/** An unknown host: never another shop. */
+const NOT_CONNECTED_TITLE = 'This domain is not connected';
+const NOT_CONNECTED_TEXT =
+  'No Barberly shop has connected this domain. If it is yours, connect it from your dashboard: once its DNS ' +
+  'records are in place and checked, your shop appears here.';
 
 function versionOf(load: ShopLoad | null | undefined): number | null {
   const version = load?.status === 'found' ? load.page.shop?.version : undefined;
@@ -139,6 +166,7 @@ export function createStorefront(deps: AppDeps) {
       apiError(res, 400, 'invalid_event', 'Expected {shopId, slug, version}');
       return;
     }
+    deps.hosts?.forget(parsed.data.hosts ?? []);
     await shops.invalidate(parsed.data);
     res.status(204).end();
   });
@@ -192,8 +220,72 @@ export function createStorefront(deps: AppDeps) {
   }
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
+  /**
+   * A custom domain (issue 16): the shop it serves, or the answer already sent (not connected, a redirect from an
+   * alias to the primary domain, the api away). undefined: not a custom host.
+   */
+  async function customRoute(req: Request, res: Response): Promise<string | null | undefined> {
+    const host = requestHost(req.headers);
+    if (!deps.hosts || !isCustomHost(host, env.APP_DOMAIN)) return undefined;
+    let route: Awaited<ReturnType<HostMap['lookup']>>;
+    try {
+      route = await deps.hosts.lookup(host);
+    } catch {
+      plainPage(res, 503, 'Temporarily unavailable', 'This site cannot be loaded right now. Please try again shortly.');
+      return null;
+    }
+    if (!route) {
+      plainPage(res, 404, NOT_CONNECTED_TITLE, NOT_CONNECTED_TEXT);
+      return null;
+    }
+    if (route.primary && route.primary !== bareHost(host)) {
+      const request = resolveShopRequest({ url: '/', headers: req.headers, appDomain: env.APP_DOMAIN });
+      res.redirect(301, `${request.originOf(route.primary)}${req.originalUrl}`);
+      return null;
+    }
+    return route.slug;
+  }
+
+  app.get('/sitemap.xml', async (req, res, next) => {
+    const custom = await customRoute(req, res);
+    if (custom === null) return;
+    const request = resolveShopRequest({
+      url: '/',
+      headers: req.headers,
+      appDomain: env.APP_DOMAIN,
+      customSlug: custom,
+    });
+    if (!request.subdomain) {
+      next();
+      return;
+    }
+    const load = await shops.get(request.subdomain, clientOf(req)).catch(() => null);
+    if (load?.status !== 'found') {
+      res
+        .status(load ? 404 : 503)
+        .type('text/plain')
+        .send(load ? 'Not found' : 'Try again shortly');
+      return;
+    }
+    const site = request.shopUrl(request.subdomain, load.page.shop.customDomain);
+    const urls = [site, `${site}book`].map((loc) => `<url><loc>${escapeXml(loc)}</loc></url>`).join('');
+    res
+      .type('application/xml')
+      .set('cache-control', 'public, max-age=300')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`,
+      );
+  });
+
   app.get('/{*splat}', async (req, res) => {
-    const request = resolveShopRequest({ url: req.originalUrl, headers: req.headers, appDomain: env.APP_DOMAIN });
+    const custom = await customRoute(req, res);
+    if (custom === null) return;
+    const request = resolveShopRequest({
+      url: req.originalUrl,
+      headers: req.headers,
+      appDomain: env.APP_DOMAIN,
+      customSlug: custom,
+    });
     if (request.redirect) {
       res.redirect(302, request.redirect);
       return;
@@ -202,6 +294,14 @@ export function createStorefront(deps: AppDeps) {
     // The shop's record comes first: its version is part of the rendered-page key, and +data reuses it.
     const preload = request.slug ? shops.get(request.slug, clientOf(req)) : null;
     const load = preload ? await preload.catch(() => null) : null;
+    // A shop with an active custom domain lives there: its subdomain redirects (the owner's preview at
+    // /shop/{slug} on the main domain stays).
+    const customDomain = load?.status === 'found' ? load.page.shop.customDomain : null;
+    const shopPath = request.slug ? `/shop/${request.slug}` : null;
+    if (customDomain && request.subdomain && !request.customHost && shopPath && request.url.startsWith(shopPath)) {
+      res.redirect(301, `${request.originOf(customDomain)}${request.url.slice(shopPath.length) || '/'}`);
+      return;
+    }
     const key = pageCacheKey(request, versionOf(load), at);
     const failedKey =
       preload && load === null && pageCacheKey(request, 0, at)
@@ -266,7 +366,17 @@ export function createStorefront(deps: AppDeps) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url.startsWith('/_')) return false;
-    const request = resolveShopRequest({ url, headers: req.headers, appDomain: env.APP_DOMAIN });
+    let customSlug: string | null = null;
+    if (deps.hosts) {
+      const host = requestHost(req.headers);
+      if (isCustomHost(host, env.APP_DOMAIN)) {
+        // Only a host this process knows serves its shop from memory; the rest (and redirects) take the long way.
+        const route = deps.hosts.peek(host);
+        if (!route || (route.primary && route.primary !== bareHost(host))) return false;
+        customSlug = route.slug;
+      }
+    }
+    const request = resolveShopRequest({ url, headers: req.headers, appDomain: env.APP_DOMAIN, customSlug });
     if (request.redirect) return false;
     let version: number | null = null;
     let fresh = true;

@@ -9,6 +9,7 @@ import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import { createStorefront } from './app';
 import { parseEnv } from './env';
+import { createHostMap } from './host-map';
 import { HtmlCache } from './html-cache';
 import { withOps } from './ops';
 import { createShopApi } from './shop-api';
@@ -68,10 +69,11 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     // Without Redis, POST /_internal/shop-changed is the only invalidation path and it reaches every process.
     ttls: redis ? {} : { localFoundMs: 5 * 60_000, localNotFoundMs: 15_000 },
   });
-  const events = redis ? subscribeToShopChanges({ redis, keyPrefix: env.REDIS_KEY_PREFIX, shops, log }) : null;
+  const hosts = createHostMap({ apiUrl: env.API_URL });
+  const events = redis ? subscribeToShopChanges({ redis, keyPrefix: env.REDIS_KEY_PREFIX, shops, hosts, log }) : null;
   events?.ready.catch((err: unknown) => log('redis subscribe failed', { err: String(err) }));
 
-  const { handler: app } = createStorefront({ env, shops, htmlCache, clientDir, devMiddleware, log });
+  const { handler: app } = createStorefront({ env, shops, hosts, htmlCache, clientDir, devMiddleware, log });
   let stopping = false;
   const handler = withOps(app, { redis, apiUrl: env.API_URL, isStopping: () => stopping, accessLog: env.ACCESS_LOG });
   const server = createServer(handler);

@@ -16,8 +16,15 @@ export interface ShopRequest {
    * '/shop/{slug}' elsewhere ('/shop/joes/book').
    */
   shopBase: (slug: string) => string;
-  /** The shop's own site, {scheme}://{slug}.{APP_DOMAIN}{:port}/ (canonical link, og:url, JSON-LD url). */
-  shopUrl: (slug: string) => string;
+  /**
+   * The shop's own site (canonical link, og:url, JSON-LD url): its active custom domain when it has one,
+   * {scheme}://{domain}{:port}/, else {scheme}://{slug}.{APP_DOMAIN}{:port}/.
+   */
+  shopUrl: (slug: string, customDomain?: string | null) => string;
+  /** {scheme}://{host}{:port} with this request's scheme and port (redirects between a shop's hosts). */
+  originOf: (host: string) => string;
+  /** Set when the request came in on a custom domain that serves this shop. */
+  customHost: string | null;
   /** This request's origin (for demo canonicals). */
   origin: string;
 }
@@ -31,6 +38,11 @@ function firstValue(value: string | string[] | undefined): string | undefined {
   return v?.split(',')[0]?.trim() || undefined;
 }
 
+/** The host a request was sent to (X-Forwarded-Host from the hop in front, else Host), port included. */
+export function requestHost(headers: Record<string, string | string[] | undefined>): string {
+  return firstValue(headers['x-forwarded-host']) ?? firstValue(headers.host) ?? '';
+}
+
 /**
  * Where a request goes. Examples with APP_DOMAIN 'localhost':
  *   Host joes.localhost:3000, '/'          -> url '/shop/joes', subdomain 'joes', home 'http://localhost:3000/'
@@ -42,19 +54,24 @@ export function resolveShopRequest(input: {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   appDomain: string;
+  /** A custom domain's shop (the host map's answer for this request's host): served as its subdomain would be. */
+  customSlug?: string | null;
 }): ShopRequest {
-  const host = firstValue(input.headers['x-forwarded-host']) ?? firstValue(input.headers.host) ?? '';
+  const host = requestHost(input.headers);
   const proto = firstValue(input.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
   const portMatch = /:(\d{1,5})$/.exec(host);
   const port = portMatch ? `:${portMatch[1]}` : '';
-  const subdomain = shopSlugFromHost(host, input.appDomain);
+  const customSlug = input.customSlug && SLUG.test(input.customSlug) ? input.customSlug : null;
+  const subdomain = customSlug ?? shopSlugFromHost(host, input.appDomain);
   const safeHost = /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) ? host.toLowerCase() : `${input.appDomain}${port}`;
 
   let url = input.url.startsWith('/') ? input.url : `/${input.url}`;
   let redirect: string | null = null;
   let rewritten = false;
   const pathname = url.split('?')[0] ?? '/';
-  if (subdomain && !/^\/(shop|demo|_sf)(\/|$)/.test(pathname)) {
+  // On a custom domain every path but the assets is the shop's own: /shop/{other} there is never another shop.
+  const ownPaths = customSlug ? /^\/_sf(\/|$)/ : /^\/(shop|demo|_sf)(\/|$)/;
+  if (subdomain && !ownPaths.test(pathname)) {
     url = `/shop/${subdomain}${pathname === '/' ? url.slice(1) : url}`;
     rewritten = true;
   } else if (pathname === '/shop' || pathname === '/shop/') {
@@ -79,7 +96,12 @@ export function resolveShopRequest(input: {
     redirect,
     homeUrl: subdomain ? `${proto}://${input.appDomain}${port}/` : '/',
     shopBase: (s) => (rewritten && s === subdomain ? '' : `/shop/${encodeURIComponent(s)}`),
-    shopUrl: (s) => `${proto}://${encodeURIComponent(s)}.${input.appDomain}${port}/`,
+    shopUrl: (s, customDomain) =>
+      customDomain && /^[a-z0-9.-]+$/.test(customDomain)
+        ? `${proto}://${customDomain}${port}/`
+        : `${proto}://${encodeURIComponent(s)}.${input.appDomain}${port}/`,
+    originOf: (h) => `${proto}://${h}${port}`,
+    customHost: customSlug ? safeHost.replace(/:\d+$/, '') : null,
     origin: `${proto}://${safeHost}`,
   };
 }

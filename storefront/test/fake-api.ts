@@ -18,6 +18,10 @@ export interface FakeApi {
   hang: () => () => void;
   /** Health checks received (the storefront's probes while the api is away). */
   probes: () => number;
+  /** GET /api/domains/resolve?host=: a custom domain's shop and primary domain, or null (404). */
+  setDomain: (host: string, route: { slug: string; primary: string | null } | null) => void;
+  /** Host lookups received per host. */
+  hostCalls: (host: string) => number;
   close: () => Promise<void>;
 }
 
@@ -28,12 +32,28 @@ export async function startFakeApi(initial: Record<string, ShopPage> = {}): Prom
   let failing = false;
   let hanging: Promise<void> | null = null;
   let probes = 0;
+  const domains = new Map<string, { slug: string; primary: string | null }>();
+  const hostCalls = new Map<string, number>();
 
   const server: Server = createServer(async (req, res) => {
     if (hanging) await hanging;
     if (req.url === '/healthz') {
       probes++;
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      return;
+    }
+    const resolve = /^\/api\/domains\/resolve\?host=([^&]*)$/.exec(req.url ?? '');
+    if (resolve) {
+      const host = decodeURIComponent(resolve[1] ?? '');
+      hostCalls.set(host, (hostCalls.get(host) ?? 0) + 1);
+      const route = domains.get(host);
+      if (failing) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal","message":"boom"}}');
+      } else if (route) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(route));
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"not_found","message":"no"}}');
+      }
       return;
     }
     const match = /^\/api\/shops\/([^/?]+)/.exec(req.url ?? '');
@@ -97,6 +117,11 @@ export async function startFakeApi(initial: Record<string, ShopPage> = {}): Prom
       };
     },
     probes: () => probes,
+    setDomain: (host, route) => {
+      if (route) domains.set(host, route);
+      else domains.delete(host);
+    },
+    hostCalls: (host) => hostCalls.get(host) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -17,7 +17,7 @@ export async function data(pageContext: PageContextServer): Promise<ShopRouteDat
   if (load.status === 'not-found') throw render(404, { kind: 'shop-not-found', slug } satisfies StorefrontAbortReason);
   const result = buildShopView(load.page, {
     now: storefront.now,
-    canonicalUrl: storefront.shopUrl(slug),
+    canonicalUrl: storefront.shopUrl(slug, load.page.shop.customDomain),
     homeUrl: pageContext.homeUrl,
     bookUrl: `${storefront.shopBase(slug)}/book`,
   });
