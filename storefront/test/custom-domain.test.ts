@@ -131,7 +131,10 @@ describe('an unknown host', () => {
 describe('removal', () => {
   it('a removed domain stops serving the shop as soon as the change is announced', async () => {
     api.setDomain('www.going-away.com', { slug: 'plain-cuts', primary: 'www.going-away.com' });
-    api.set('plain-cuts', shopPage('plain-cuts', { name: 'Plain Cuts', version: 2, shop: { customDomain: 'www.going-away.com' } }));
+    api.set(
+      'plain-cuts',
+      shopPage('plain-cuts', { name: 'Plain Cuts', version: 2, shop: { customDomain: 'www.going-away.com' } }),
+    );
     await announce({ shopId: 'id-plain-cuts', slug: 'plain-cuts', version: 2, hosts: ['www.going-away.com'] });
     expect((await getAs('www.going-away.com')).status).toBe(200);
 

@@ -48,7 +48,9 @@ export async function startFakeApi(initial: Record<string, ShopPage> = {}): Prom
       hostCalls.set(host, (hostCalls.get(host) ?? 0) + 1);
       const route = domains.get(host);
       if (failing) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"internal","message":"boom"}}');
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"internal","message":"boom"}}');
       } else if (route) {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(route));
       } else {
