@@ -101,3 +101,18 @@ export function shopSlugFromHost(
   if (!/^[a-z0-9-]{1,63}$/.test(label)) return null;
   return label;
 }
+
+/**
+ * A host that may be a shop's custom domain (issue 16): a dotted name that is not the product's own domain or one of
+ * its subdomains, not localhost, not an IP address and not a hosting platform's preview domain. Whether a shop has
+ * proven it is the api's answer (the storefront asks); the front door sends such hosts to the storefront.
+ */
+export function isCustomHost(rawHost: string | null | undefined, rawAppDomain: string): boolean {
+  if (!rawHost) return false;
+  const host = stripPort(rawHost);
+  const appDomain = stripPort(rawAppDomain);
+  if (!host.includes('.') || isIp(host) || !/^[a-z0-9.-]+$/.test(host)) return false;
+  if (host === appDomain || host.endsWith(`.${appDomain}`)) return false;
+  if (host === 'localhost' || host.endsWith('.localhost')) return false;
+  return !PREVIEW_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+}

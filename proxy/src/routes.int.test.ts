@@ -136,6 +136,25 @@ describe('routing by host', () => {
     }
   });
 
+  it("sends a custom domain's pages to the storefront (which knows its shop) and its /api to the api", async () => {
+    for (const p of ['/', '/book', '/shop/other', '/healthz', '/login']) {
+      const res = await request(proxyPort, { path: p, host: 'www.joescuts.com' });
+      expect(seen(res.body)).toMatchObject({ upstream: 'storefront', url: p });
+      expect(seen(res.body).headers.host).toBe('www.joescuts.com');
+    }
+    const api = await request(proxyPort, { path: '/api/shops/joes/availability', host: 'www.joescuts.com' });
+    expect(seen(api.body)).toMatchObject({ upstream: 'api' });
+    const internal = await request(proxyPort, { path: '/_internal/stats', host: 'www.joescuts.com' });
+    expect(internal.status).toBe(404);
+  });
+
+  it('keeps IP addresses, localhost and preview domains on the product (admin app)', async () => {
+    for (const host of ['127.0.0.1', `127.0.0.1:${proxyPort}`, '[::1]', 'my-app.replit.dev', 'localhost']) {
+      const res = await request(proxyPort, { path: '/', host });
+      expect(res.body).toContain('Barberly admin shell');
+    }
+  });
+
   it('routes /api on the bare domain to the api even though api.localhost is not a shop', async () => {
     const res = await request(proxyPort, { path: '/api/shops/joes', host: `api.localhost:${proxyPort}` });
     expect(seen(res.body)).toMatchObject({ upstream: 'api', url: '/api/shops/joes' });

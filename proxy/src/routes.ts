@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { shopSlugFromHost } from '@barberly/common';
+import { isCustomHost, shopSlugFromHost } from '@barberly/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -28,7 +28,8 @@ function hasPrefix(pathname: string, prefix: string): boolean {
  * - /api/*, /auth/v1/*, /mcp and /.well-known/oauth-protected-resource go to the api on every host: a shop's
  *   booking pages call /api on their own origin.
  * - a shop host ('joes.localhost' for APP_DOMAIN=localhost; not www, the bare domain or a reserved name) goes to the
- *   storefront, every other path.
+ *   storefront, every other path; so does any host outside APP_DOMAIN that is not localhost, an IP address or a
+ *   preview domain (a custom domain: the storefront serves the shop that proved it, or says it is not connected).
  * - /healthz is the proxy's own health check.
  * - /shop/*, /demo/shop/*, /_sf/* go to the storefront.
  * - everything else is the admin SPA.
@@ -44,6 +45,8 @@ export function classifyRequest(input: { host: string | undefined; path: string;
   if (normalised === '/_internal' || normalised.startsWith('/_internal/')) return 'blocked';
   if (API_PREFIXES.some((prefix) => hasPrefix(input.path, prefix))) return 'api';
   if (shopSlugFromHost(input.host, input.appDomain)) return 'storefront';
+  // A shop's own domain (issue 16): the storefront answers its shop, or that it is not connected.
+  if (isCustomHost(input.host, input.appDomain)) return 'storefront';
   if (input.path === '/healthz') return 'health';
   if (STOREFRONT_PREFIXES.some((prefix) => hasPrefix(input.path, prefix))) return 'storefront';
   return 'admin';

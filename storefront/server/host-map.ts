@@ -30,21 +30,6 @@ export function bareHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-/**
- * A host that may be a custom domain: not the product's own domain or its subdomains, not localhost, not an IP
- * address; a name with at least one dot.
- */
-export function isCustomHost(rawHost: string | undefined, appDomain: string): boolean {
-  if (!rawHost) return false;
-  const host = bareHost(rawHost);
-  const app = bareHost(appDomain);
-  if (!host.includes('.') || host.startsWith('[')) return false;
-  if (/^[\d.]+$/.test(host)) return false;
-  if (host === app || host.endsWith(`.${app}`)) return false;
-  if (host === 'localhost' || host.endsWith('.localhost')) return false;
-  return /^[a-z0-9.-]+$/.test(host);
-}
-
 export function createHostMap(options: {
   apiUrl: string;
   now?: () => number;
