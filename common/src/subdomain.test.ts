@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectShop, shopSlugFromHost } from './subdomain';
+import { detectShop, isCustomHost, shopSlugFromHost } from './subdomain';
 
 describe('shopSlugFromHost on the product domain', () => {
   it.each([
@@ -154,5 +154,28 @@ describe('detectShop', () => {
       slug: 'joes',
       method: 'subdomain',
     });
+  });
+});
+
+describe('isCustomHost', () => {
+  it.each(['www.joescuts.com', 'joescuts.co.uk:443', 'WWW.JOESCUTS.COM.', 'shop.example.org:8080'])(
+    '%s may be a custom domain',
+    (host) => {
+      expect(isCustomHost(host, 'barberly.app')).toBe(true);
+    },
+  );
+  it.each([
+    'barberly.app',
+    'joes.barberly.app:443',
+    'localhost',
+    'joes.localhost:3000',
+    '127.0.0.1',
+    '[::1]:3000',
+    'my-project.replit.dev',
+    'example',
+    'bad_host.com',
+    '',
+  ])('%j is not', (host) => {
+    expect(isCustomHost(host, 'barberly.app')).toBe(false);
   });
 });
