@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { shopSlugFromHost } from '@barberly/common';
+import { isCustomHost, shopSlugFromHost } from '@barberly/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDns, type TestDns } from '../api/src/modules/domains/test-dns.test-helper';
 import { adminSecurityHeaders } from '../proxy/src/security-headers';
 import { repoRoot } from './support/nginx-config';
 import {
@@ -35,6 +36,8 @@ let dropDatabase: (() => Promise<void>) | undefined;
 let slug: string;
 let apiPort: number;
 let storefrontPorts: number[] = [];
+/** The DNS the api's domain checks ask (issue 16). */
+let dns: TestDns;
 
 const main = () => `${DOMAIN}:${nginxPort}`;
 const get = (pathname: string, host = main(), headers: http.OutgoingHttpHeaders = {}) =>
@@ -51,8 +54,10 @@ beforeAll(async () => {
   storefrontPorts = [sf1, sf2];
   nginxPort = await freePort();
   const shared = { APP_DOMAIN: DOMAIN, INTERNAL_TOKEN: token, REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: prefix };
+  dns = await startTestDns();
   api = await apiService(apiPort, {
     ...shared,
+    DNS_RESOLVER: dns.address,
     DATABASE_URL: database.url,
     PUBLIC_ORIGIN: `http://${DOMAIN}:${nginxPort}`,
     STOREFRONT_NOTIFY_URLS: `http://127.0.0.1:${sf1},http://127.0.0.1:${sf2}`,
@@ -95,6 +100,7 @@ afterAll(async () => {
   if (nginxDir && !process.env.OPS_NGINX_DEBUG) fs.rmSync(nginxDir, { recursive: true, force: true });
   await Promise.all(storefronts.map((s) => s.stop()));
   await api?.stop();
+  await dns?.close();
   await dropDatabase?.();
 });
 
@@ -292,7 +298,7 @@ describe('nginx routes by Host and path like the proxy', () => {
     expect(storefrontLogs()).not.toContain(secret);
   });
 
-  it('agrees with common’s shopSlugFromHost on which hosts are shops', async () => {
+  it('agrees with common’s shopSlugFromHost and isCustomHost on which hosts are shops', async () => {
     const hosts = [
       `joes.${DOMAIN}`,
       `a.b.${DOMAIN}`,
@@ -314,8 +320,9 @@ describe('nginx routes by Host and path like the proxy', () => {
     ];
     for (const host of hosts) {
       const page = await get('/', `${host}:${nginxPort}`);
-      const isShop = shopSlugFromHost(host, DOMAIN) !== null;
-      // The storefront answers an unknown shop with its 404 page; the admin shell is the main site.
+      const isShop = shopSlugFromHost(host, DOMAIN) !== null || isCustomHost(host, DOMAIN);
+      // The storefront answers an unknown shop with its 404 page (an unproven custom domain: 'not connected');
+      // the admin shell is the main site.
       expect(page.text.includes('<title>Barberly | Booking and websites for barbershops</title>'), host).toBe(!isShop);
     }
   });
@@ -437,6 +444,88 @@ describe('the micro-cache for shop pages', () => {
       for (const storefront of storefronts) await storefront.start();
     }
     await expect.poll(async () => (await get('/', host)).headers['x-cache'], { timeout: 10_000 }).not.toBe('STALE');
+  });
+});
+
+describe('custom domains through nginx (issue 16)', () => {
+  let shop: { slug: string; id: string; token: string };
+  const hostname = `www.ops-${crypto.randomBytes(3).toString('hex')}.com`;
+  /** The Host a browser sends for the domain on this port. */
+  const site = () => `${hostname}:${nginxPort}`;
+  const api = (pathname: string, method = 'GET', body?: unknown) =>
+    request(nginxPort, pathname, {
+      host: main(),
+      method,
+      headers: { authorization: `Bearer ${shop.token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  beforeAll(async () => {
+    const email = `ops-domain+${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const signup = await request(nginxPort, '/auth/v1/signup', {
+      host: main(),
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'Barberly-ops-Passw0rd!' }),
+    });
+    const token = (JSON.parse(signup.text) as { access_token: string }).access_token;
+    const domainSlug = `ops-domain-${crypto.randomBytes(3).toString('hex')}`;
+    shop = { slug: domainSlug, id: '', token };
+    const created = await api('/api/shops', 'POST', { name: 'Own Domain Barbers', slug: domainSlug });
+    expect(created.status, created.text).toBe(201);
+    shop.id = (JSON.parse(created.text) as { id: string }).id;
+  });
+
+  it('serves a verified domain its shop, never before, and stops within the invalidation window once removed', async () => {
+    const added = await api(`/api/shops/${shop.id}/domains`, 'POST', { hostname });
+    expect(added.status, added.text).toBe(201);
+    const domain = JSON.parse(added.text) as {
+      id: string;
+      records: Array<{ type: string; name: string; value: string }>;
+    };
+
+    // Pending: the host is not connected (and never the admin app or another shop).
+    const before = await get('/', site());
+    expect(before.status).toBe(404);
+    expect(before.text).toContain('This domain is not connected');
+    expect(before.text).not.toContain('Own Domain Barbers');
+
+    for (const record of domain.records) {
+      if (record.type === 'TXT') dns.set(record.name, [{ type: 'TXT', data: record.value }]);
+      if (record.type === 'CNAME') dns.set(record.name, [{ type: 'CNAME', domain: record.value }]);
+    }
+    const verified = await api(`/api/shops/${shop.id}/domains/${domain.id}/verify`, 'POST');
+    expect(JSON.parse(verified.text)).toMatchObject({ status: 'active' });
+
+    const page = await get('/', site());
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Own Domain Barbers');
+    expect(page.text).toContain(`<link rel="canonical" href="http://${hostname}:${nginxPort}/"`);
+    // Its booking pages call the api on the same host.
+    const availability = await get(`/api/shops/${shop.slug}`, site());
+    expect(availability.status).toBe(200);
+    // The subdomain now sends visitors to the domain.
+    const sub = await get('/', `${shop.slug}.${main()}`);
+    expect(sub.status).toBe(301);
+    expect(sub.headers.location).toBe(`http://${hostname}:${nginxPort}/`);
+
+    const removed = await api(`/api/shops/${shop.id}/domains/${domain.id}`, 'DELETE');
+    expect(removed.status).toBe(204);
+    // The micro-cache may hold the page for its one second; after that, both storefront processes know.
+    await expect.poll(async () => (await get('/', site())).status, { timeout: 3000, interval: 100 }).toBe(404);
+    for (let i = 0; i < 4; i++) {
+      const after = await get('/', site());
+      expect(after.text).not.toContain('Own Domain Barbers');
+    }
+    expect((await get('/', `${shop.slug}.${main()}`)).status).toBe(200);
+  });
+
+  it('never serves a shop on a host nobody proved, whatever the path', async () => {
+    for (const path of ['/', `/shop/${slug}`, '/book', '/assets/x.js']) {
+      const res = await get(path, 'www.nobody-proved-this.com');
+      expect(res.status, path).toBe(404);
+      expect(res.text).not.toContain('Ops Test Barbers');
+      expect(res.text).not.toContain('<div id="root">');
+    }
   });
 });
 

@@ -85,6 +85,28 @@ describe('shop change events', () => {
     }
   });
 
+  it('carries the custom domains whose routing changed, on both paths (issue 16)', async () => {
+    const prefix = uniquePrefix();
+    const sub = await subscribe(shopChangedChannel(prefix));
+    const target = await startNotifyTarget();
+    cleanup.push(() => target.close());
+    const redis = createRedis(TEST_REDIS_URL);
+    cleanup.push(() => redis.quit());
+    await new Promise((resolve) => redis.once('ready', resolve));
+    const events = createShopEvents({
+      config: { REDIS_KEY_PREFIX: prefix, STOREFRONT_NOTIFY_URLS: [target.url], INTERNAL_TOKEN: 'secret' },
+      redis,
+      logger: captureLogger().logger,
+    });
+    const withHosts = { ...event, hosts: ['www.joescuts.com', 'joescuts.com'] };
+
+    events.shopChanged(withHosts);
+    await sub.next();
+
+    expect(JSON.parse(sub.messages[0] ?? 'null')).toEqual(withHosts);
+    expect((await target.waitFor(1))[0]?.body).toEqual(withHosts);
+  });
+
   it('logs a storefront that cannot be reached or refuses, and never throws', async () => {
     const refusing = await startNotifyTarget(500);
     cleanup.push(() => refusing.close());

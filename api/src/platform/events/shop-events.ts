@@ -59,7 +59,12 @@ export function createShopEvents(deps: {
 
   return {
     async shopChanged(event) {
-      const body = JSON.stringify({ shopId: event.shopId, slug: event.slug, version: event.version });
+      const body = JSON.stringify({
+        shopId: event.shopId,
+        slug: event.slug,
+        version: event.version,
+        ...(event.hosts?.length ? { hosts: event.hosts } : {}),
+      });
       const deliveries: Promise<void>[] = [];
       if (redis) deliveries.push(track(redis.publish(channel, body), `redis:${channel}`, event));
       for (const url of config.STOREFRONT_NOTIFY_URLS) deliveries.push(track(post(url, body), url, event));
