@@ -47,22 +47,42 @@ function stages(text: string): Map<string, string[]> {
 }
 
 describe('docker-compose.yml', () => {
-  it('runs postgres, redis, the api, two storefront replicas and nginx', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'nginx', 'postgres', 'redis', 'storefront']);
+  it('runs postgres, redis, the api, two storefront replicas, nginx and Caddy in front', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'caddy', 'nginx', 'postgres', 'redis', 'storefront']);
     expect(services.storefront?.deploy?.replicas).toBe(2);
     expect(services.api?.deploy?.replicas ?? 1).toBe(1);
-    // Only nginx is published.
+    // Only Caddy is published: HTTP (redirects and ACME) and HTTPS.
     for (const [name, service] of Object.entries(services)) {
-      if (name !== 'nginx') expect(service.ports, name).toBeUndefined();
+      if (name !== 'caddy') expect(service.ports, name).toBeUndefined();
     }
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, not a JS template.
-    expect(services.nginx?.ports).toEqual(['${HTTP_PORT:-80}:8080']);
+    expect(services.caddy?.ports).toEqual([
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, not a JS template.
+      '${HTTP_PORT:-80}:80',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, not a JS template.
+      '${HTTPS_PORT:-443}:443',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, not a JS template.
+      '${HTTPS_PORT:-443}:443/udp',
+    ]);
+  });
+
+  it('gives Caddy the repository Caddyfile, on-demand certificates asked of the api, and nginx as upstream', () => {
+    const caddy = services.caddy;
+    expect(caddy?.volumes).toContain('./caddy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(caddy?.volumes).toContain('caddy-data:/data');
+    expect(caddy?.environment?.BARBERLY_UPSTREAM).toBe('nginx:8080');
+    expect(caddy?.environment?.BARBERLY_ASK_URL).toBe('http://api:4000/api/domains/allowed');
+    // nginx believes X-Forwarded-For from Caddy's fixed address only.
+    expect(caddy?.networks).toEqual({ default: { ipv4_address: '172.30.0.11' } });
+    expect(services.nginx?.environment?.TRUSTED_FRONT).toBe('172.30.0.11');
+    const caddyfile = read('caddy/Caddyfile');
+    expect(caddyfile).toMatch(/on_demand_tls \{\s+ask \{\$BARBERLY_ASK_URL/);
+    expect(caddyfile).toMatch(/https:\/\/ \{\s+tls \{\s+on_demand/);
   });
 
   it('keeps PostgreSQL and Redis data in named volumes', () => {
     expect(services.postgres?.volumes).toContain('postgres-data:/var/lib/postgresql/data');
     expect(services.redis?.volumes).toContain('redis-data:/data');
-    expect(Object.keys(compose.volumes).sort()).toEqual(['postgres-data', 'redis-data']);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['caddy-config', 'caddy-data', 'postgres-data', 'redis-data']);
   });
 
   it('gives every service a health check and starts each after what it needs is healthy', () => {
@@ -76,6 +96,7 @@ describe('docker-compose.yml', () => {
     expect(needs('api').sort()).toEqual(['postgres:service_healthy', 'redis:service_healthy']);
     expect(needs('storefront').sort()).toEqual(['api:service_healthy', 'redis:service_healthy']);
     expect(needs('nginx').sort()).toEqual(['api:service_healthy', 'storefront:service_healthy']);
+    expect(needs('caddy')).toEqual(['nginx:service_healthy']);
   });
 
   it('wires the services to each other by service name and port', () => {

@@ -21,6 +21,8 @@ export interface NginxSettings {
   tempDir: string;
   accessLog: string;
   cspConnectExtra?: string;
+  /** Addresses whose X-Forwarded-For nginx believes (the TLS terminator in front: Caddy). */
+  trustedFront?: string[];
 }
 
 export const TEMPLATE_VARIABLES = [
@@ -33,6 +35,7 @@ export const TEMPLATE_VARIABLES = [
   'NGINX_ACCESS_LOG',
   'ADMIN_ROOT',
   'CSP_CONNECT_EXTRA',
+  'REAL_IP_DIRECTIVES',
 ] as const;
 
 const servers = (addresses: string[]) => addresses.map((address) => `server ${address} max_fails=0; `).join('');
@@ -48,6 +51,9 @@ export function templateValues(settings: NginxSettings): Record<(typeof TEMPLATE
     NGINX_ACCESS_LOG: settings.accessLog,
     ADMIN_ROOT: settings.adminRoot,
     CSP_CONNECT_EXTRA: settings.cspConnectExtra ?? '',
+    REAL_IP_DIRECTIVES: settings.trustedFront?.length
+      ? `${settings.trustedFront.map((address) => `set_real_ip_from ${address}; `).join('')}real_ip_header X-Forwarded-For;`
+      : '',
   };
 }
 
