@@ -62,6 +62,10 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __barberlyLlm?: typeof llm }).__barberlyLlm = llm;
   process.env[STACK_ENV.llmUrl] = llm.url;
 
+  // Custom domains (issue 16): the api's checks ask a DNS server on this port, which the journey starts itself.
+  const dnsPort = await freePort();
+  process.env[STACK_ENV.dnsPort] = String(dnsPort);
+
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!NOT_INHERITED.test(key)) env[key] = value;
   Object.assign(env, {
@@ -74,6 +78,7 @@ export default async function globalSetup(): Promise<void> {
     // suite, not test it. A spec about rate limits starts its own stack with them on.
     AUTH_RATE_LIMIT_MULTIPLIER: process.env.E2E_AUTH_RATE_LIMIT_MULTIPLIER ?? '0',
     LLM_BASE_URL: llm.url,
+    DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
     LLM_MODEL: 'scripted-e2e',
     ...(process.env.E2E_REDIS_URL
       ? { REDIS_URL: process.env.E2E_REDIS_URL, REDIS_KEY_PREFIX: `${databaseName}:` }

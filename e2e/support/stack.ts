@@ -17,6 +17,8 @@ export const STACK_ENV = {
   logFile: 'E2E_STACK_LOG',
   /** The scripted model's base URL (…/v1); POST …/__script with the answers a journey wants. */
   llmUrl: 'E2E_LLM_URL',
+  /** The UDP port the api's DNS_RESOLVER points at; the custom-domain journey answers there (issue 16). */
+  dnsPort: 'E2E_DNS_PORT',
 } as const;
 
 /** http://localhost:PORT: the address a person would open. */
