@@ -106,6 +106,12 @@ describe('the trial', () => {
     });
     const booked = await bookOnline(shop, '2026-12-02T16:00:00Z');
     expect(booked.status).toBe(201);
+    // The trial is Premium: a custom domain may be connected.
+    const domain = await request(app)
+      .post(`/api/shops/${shop.id}/domains`)
+      .set(bearer(owner.accessToken))
+      .send({ hostname: `www.trial-${shop.slug}.com` });
+    expect(domain.status).toBe(201);
 
     app.clock.set(new Date(Date.parse(NOW) + 15 * DAY));
     try {
@@ -176,6 +182,13 @@ describe('plans and Stripe', () => {
     const third = await addBarber(owner, shop, 'Casey');
     expect(third.status).toBe(402);
     expect(third.body.error.message).toBe('Your Basic plan allows up to 2 barbers. Choose Pro (up to 4) to add more.');
+    // A custom domain is Premium's (issue 16): the api refuses it on Basic, naming the plan.
+    const domain = await request(app)
+      .post(`/api/shops/${shop.id}/domains`)
+      .set(bearer(owner.accessToken))
+      .send({ hostname: 'www.basic-cuts-example.com' });
+    expect(domain.status).toBe(402);
+    expect(domain.body.error).toEqual({ code: 'plan_limit', message: BILLING_MESSAGES.premiumOnly('A custom domain') });
     // Only Premium gets white-label: the storefront shows 'Powered by Barberly'.
     expect((await request(app).get(`/api/shops/${shop.slug}`)).body.billing).toEqual({
       whiteLabel: false,

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { type BookingTestApp, createBookingTestApp, createTestClock } from '../appointments/booking.test-helper';
 import { bearer, createShopAs } from '../shops/shops.test-helper';
 import { createDnsChecker } from './dns-check';
+import { startDomainCheckWorker } from './domain-check-worker';
 import { DOMAIN_CHECK_QUEUE, DOMAIN_CHECK_WINDOW_MS, runDomainCheck } from './domains.service';
 import { startTestDns, type TestDns } from './test-dns.test-helper';
 
@@ -341,6 +342,38 @@ describe('the background check', () => {
     expect(await runDomainCheck(later, { domainId: late.id, delay: 3600 })).toBe('failed');
     const [row] = await db.dataSource.query('SELECT "reason" FROM "shop_domains" WHERE "id" = $1', [late.id]);
     expect(row.reason).toBe(DOMAIN_MESSAGES.expired);
+  });
+});
+
+describe('the background worker', () => {
+  it('takes a due check from the durable queue and activates the domain', async () => {
+    const domain = (await add(freshHost())).body as ShopDomain;
+    publish(domain);
+    const worker = await startDomainCheckWorker({
+      dataSource: db.dataSource,
+      events: { shopChanged: async () => {}, settled: async () => {} },
+      config: { ...app.config },
+      dns: createDnsChecker({ resolver: dns.address }),
+      now: app.clock.now,
+      queue: app.mailQueue,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await app.mailQueue.boss.send(
+        DOMAIN_CHECK_QUEUE,
+        { domainId: domain.id, delay: 1 },
+        { singletonKey: `${domain.id}:now` },
+      );
+      await expect
+        .poll(
+          async () =>
+            (await db.dataSource.query('SELECT "status" FROM "shop_domains" WHERE "id" = $1', [domain.id]))[0]?.status,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe('active');
+    } finally {
+      await worker.stop();
+    }
   });
 });
 
