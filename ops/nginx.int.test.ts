@@ -338,26 +338,32 @@ describe('nginx routes by Host and path like the proxy', () => {
   });
 });
 
+/** A new owner signed up on /auth/v1 and their shop, both through nginx as the admin app does it. */
+async function ownerWithShop(prefix: string, name: string): Promise<{ slug: string; id: string; token: string }> {
+  const email = `${prefix}+${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const signup = await request(nginxPort, '/auth/v1/signup', {
+    host: main(),
+    method: 'POST',
+    body: JSON.stringify({ email, password: 'Barberly-ops-Passw0rd!' }),
+  });
+  expect(signup.status, signup.text).toBe(200);
+  const token = (JSON.parse(signup.text) as { access_token: string }).access_token;
+  const slug = `${prefix}-${crypto.randomBytes(3).toString('hex')}`;
+  const created = await request(nginxPort, '/api/shops', {
+    host: main(),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name, slug }),
+  });
+  expect(created.status, created.text).toBe(201);
+  return { slug, id: (JSON.parse(created.text) as { id: string }).id, token };
+}
+
 describe('the micro-cache for shop pages', () => {
   let second: { slug: string; id: string; token: string };
 
   beforeAll(async () => {
-    const email = `ops-cache+${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const signup = await request(nginxPort, '/auth/v1/signup', {
-      host: main(),
-      method: 'POST',
-      body: JSON.stringify({ email, password: 'Barberly-ops-Passw0rd!' }),
-    });
-    const token = (JSON.parse(signup.text) as { access_token: string }).access_token;
-    const secondSlug = `ops-cache-${crypto.randomBytes(3).toString('hex')}`;
-    const created = await request(nginxPort, '/api/shops', {
-      host: main(),
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Second Chair Studio', slug: secondSlug }),
-    });
-    expect(created.status, created.text).toBe(201);
-    second = { slug: secondSlug, id: (JSON.parse(created.text) as { id: string }).id, token };
+    second = await ownerWithShop('ops-cache', 'Second Chair Studio');
   });
 
   it('answers a repeat request for a shop page itself, and never with another shop’s page', async () => {
@@ -461,18 +467,7 @@ describe('custom domains through nginx (issue 16)', () => {
     });
 
   beforeAll(async () => {
-    const email = `ops-domain+${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const signup = await request(nginxPort, '/auth/v1/signup', {
-      host: main(),
-      method: 'POST',
-      body: JSON.stringify({ email, password: 'Barberly-ops-Passw0rd!' }),
-    });
-    const token = (JSON.parse(signup.text) as { access_token: string }).access_token;
-    const domainSlug = `ops-domain-${crypto.randomBytes(3).toString('hex')}`;
-    shop = { slug: domainSlug, id: '', token };
-    const created = await api('/api/shops', 'POST', { name: 'Own Domain Barbers', slug: domainSlug });
-    expect(created.status, created.text).toBe(201);
-    shop.id = (JSON.parse(created.text) as { id: string }).id;
+    shop = await ownerWithShop('ops-domain', 'Own Domain Barbers');
   });
 
   it('serves a verified domain its shop, never before, and stops within the invalidation window once removed', async () => {

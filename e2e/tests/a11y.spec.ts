@@ -171,6 +171,19 @@ test('owner dashboard: every tab and its dialogs', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(schedule).toBeHidden();
 
+  // Custom domains (issue 16): the form, then a pending domain with the records to create.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const domains = page.getByRole('region', { name: 'Custom Domains' });
+  await domains.getByRole('button', { name: 'Connect a domain' }).click();
+  await domains.getByRole('textbox', { name: 'Domain' }).fill('not a domain');
+  await domains.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(domains.getByRole('alert')).toBeVisible();
+  await expectAccessible(page, 'owner dashboard, the domain form with an error');
+  await domains.getByRole('textbox', { name: 'Domain' }).fill(`www.${owner.shop.slug}-access.com`);
+  await domains.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(domains.getByRole('row').filter({ hasText: 'TXT' })).toBeVisible();
+  await atBothSizes(page, 'owner dashboard, a pending custom domain with its records');
+
   await page.getByRole('button', { name: 'Assistant' }).click();
   const assistant = page.getByRole('dialog', { name: 'Assistant' });
   await expect(assistant.getByRole('button', { name: 'Next walk-in gap' })).toBeVisible();

@@ -315,16 +315,19 @@ describe("Caddy's ask endpoint", () => {
   });
 });
 
+/** What the background check runs with: this test's database, DNS, clock and queue; events go nowhere. */
+const checkDeps = () => ({
+  dataSource: db.dataSource,
+  events: { shopChanged: async () => {}, settled: async () => {} },
+  config: { ...app.config },
+  dns: createDnsChecker({ resolver: dns.address }),
+  now: app.clock.now,
+  queue: app.mailQueue,
+});
+
 describe('the background check', () => {
   it('re-checks a pending domain with backoff, activates it when the records appear, and gives up after 72 hours', async () => {
-    const deps = {
-      dataSource: db.dataSource,
-      events: { shopChanged: async () => {}, settled: async () => {} },
-      config: { ...app.config },
-      dns: createDnsChecker({ resolver: dns.address }),
-      now: app.clock.now,
-      queue: app.mailQueue,
-    };
+    const deps = checkDeps();
     const domain = (await add(freshHost())).body as ShopDomain;
     expect(await runDomainCheck(deps, { domainId: domain.id, delay: 60 })).toBe('pending');
     const next = await db.dataSource.query(
@@ -349,15 +352,7 @@ describe('the background worker', () => {
   it('takes a due check from the durable queue and activates the domain', async () => {
     const domain = (await add(freshHost())).body as ShopDomain;
     publish(domain);
-    const worker = await startDomainCheckWorker({
-      dataSource: db.dataSource,
-      events: { shopChanged: async () => {}, settled: async () => {} },
-      config: { ...app.config },
-      dns: createDnsChecker({ resolver: dns.address }),
-      now: app.clock.now,
-      queue: app.mailQueue,
-      pollingIntervalSeconds: 0.5,
-    });
+    const worker = await startDomainCheckWorker({ ...checkDeps(), pollingIntervalSeconds: 0.5 });
     try {
       await app.mailQueue.boss.send(
         DOMAIN_CHECK_QUEUE,
