@@ -77,6 +77,22 @@ const EnvSchema = z.object({
   CUSTOM_DOMAIN_IPV6: z.preprocess((v) => (v === '' ? undefined : v), z.ipv6().optional()),
   /** The DNS server domain checks ask ('host:port'); unset: the system's resolvers. */
   DNS_RESOLVER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** Text reminders (issue 15): Twilio's Messaging API; unset, texts are written to the log and e-mail is used. */
+  TWILIO_ACCOUNT_SID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** The SMS sender: a number (E.164) or, instead, a Messaging Service. */
+  TWILIO_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  TWILIO_MESSAGING_SERVICE_SID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** The WhatsApp sender number (with or without 'whatsapp:'). */
+  TWILIO_WHATSAPP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** Twilio's API address, for tests (default Twilio's). */
+  TWILIO_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().default('https://api.twilio.com')),
+  /** The country of phone numbers written without +country code, when the shop's own number does not say. */
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'DEFAULT_PHONE_COUNTRY is a two-letter country code such as US')
+    .default('US')
+    .transform((v) => v.toUpperCase()),
   /** Plans and billing (issue 17): 'off' (every feature on, no plan UI) unless 'stripe' with a Stripe key. */
   BILLING: z.enum(['off', 'stripe']).default('off'),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -12,6 +12,7 @@ import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
+import { createTextProvider } from './modules/messaging/twilio';
 import { initializeWhenReachable } from './platform/db/connect';
 import { createDataSource } from './platform/db/data-source';
 import { createShopEvents } from './platform/events/shop-events';
@@ -38,6 +39,8 @@ const auth = await createAuth({ config, dataSource, redis, logger });
 const now = () => new Date();
 const mailQueue = createBookingMailQueue({ connectionString: config.DATABASE_URL, logger, supervise: true });
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, logger });
+// Text reminders (issue 15): Twilio when configured; each text goes through the same durable queue as mail.
+const textProvider = createTextProvider(config, logger);
 const mailWorker = await startMailWorker({
   queue: mailQueue,
   dataSource,
@@ -45,6 +48,7 @@ const mailWorker = await startMailWorker({
   publicOrigin: config.PUBLIC_ORIGIN,
   now,
   logger,
+  texts: { dataSource, provider: textProvider, queue: mailQueue, config, now, logger },
 });
 const maintenance = startBookingMaintenance({ dataSource, logger });
 const shopEvents = createShopEvents({ config, redis, logger });
@@ -80,7 +84,7 @@ const apiDeps: ApiDeps = {
   verifier: auth.verifier,
   authRouter: auth.router,
   events: shopEvents,
-  booking: { now, mailQueue, availabilityCache },
+  booking: { now, mailQueue, availabilityCache, textProvider },
 };
 const app = createApp(apiDeps);
 

@@ -17,6 +17,8 @@ import { joinCodesRouter } from './modules/join-codes/join-codes.router';
 import { leadsRouter } from './modules/leads/leads.router';
 import { type BookingMailQueue, createBookingMailQueue } from './modules/mail/mail-queue';
 import { createMailer } from './modules/mail/mailer';
+import { messagingRouter } from './modules/messaging/messaging.router';
+import { createTextProvider, type TextProvider } from './modules/messaging/twilio';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
 import { usersRouter } from './modules/users/users.router';
@@ -30,6 +32,8 @@ export interface BookingRuntime {
   mailQueue: BookingMailQueue;
   /** Availability's cache (decision 0060); without it every question reads the database. */
   availabilityCache: AvailabilityCache;
+  /** Text reminders' provider (issue 15); default: Twilio from the config, or the log. */
+  textProvider: TextProvider;
 }
 
 export type ApiDeps = AppDeps & { booking?: Partial<BookingRuntime> };
@@ -53,7 +57,18 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
   const billingDeps = { dataSource, config, now, logger: deps.logger, events };
   const billing = createBillingGate(billingDeps);
   const availabilityCache = deps.booking?.availabilityCache;
-  const bookingDeps = { dataSource, config, mailQueue, now, logger: deps.logger, billing, availabilityCache };
+  // Text reminders (issue 15): Twilio when configured, else the log.
+  const textProvider = deps.booking?.textProvider ?? createTextProvider(config, deps.logger);
+  const bookingDeps = {
+    dataSource,
+    config,
+    mailQueue,
+    now,
+    logger: deps.logger,
+    billing,
+    availabilityCache,
+    textProvider,
+  };
 
   // The first authenticated call of a token creates the user's profile row (shops reference it).
   const ensureUser = createUserEnsurer(dataSource);
@@ -84,7 +99,17 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
     }),
-    shopsRouter({ dataSource, events, config, billing }),
+    shopsRouter({ dataSource, events, config, billing, textProvider }),
+    messagingRouter({
+      dataSource,
+      provider: textProvider,
+      queue: mailQueue,
+      config,
+      now,
+      logger: deps.logger,
+      booking: bookingDeps,
+      events,
+    }),
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),
     billingRouter(billingDeps),

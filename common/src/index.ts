@@ -6,6 +6,7 @@ export * from './domains';
 export * from './format';
 export * from './hours';
 export * from './log-safe-path';
+export * from './messaging';
 export * from './phone';
 export * from './schemas/auth';
 export * from './schemas/barber';

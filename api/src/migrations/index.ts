@@ -6,6 +6,7 @@ import { Billing1795310000000 } from './1795310000000-billing';
 import { Assistant1795320000000 } from './1795320000000-assistant';
 import { ScheduleNotify1795350000000 } from './1795350000000-schedule-notify';
 import { CustomDomains1795360000000 } from './1795360000000-custom-domains';
+import { TextMessages1795370000000 } from './1795370000000-text-messages';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   Assistant1795320000000,
   ScheduleNotify1795350000000,
   CustomDomains1795360000000,
+  TextMessages1795370000000,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingRemindersSchema } from '../messaging';
 import { AUTH_MESSAGES } from '../schemas/auth';
 import { HoursSchema } from '../schemas/hours';
 import { isCalendarDate } from './compute-slots';
@@ -57,6 +58,8 @@ export const BookingRequestSchema = z
     start: InstantSchema,
     client: BookingClientSchema,
     note: z.string().trim().max(BOOKING_LIMITS.noteMax, BOOKING_MESSAGES.note).optional().default(''),
+    /** How the client wants reminders (issue 15); absent: e-mail. */
+    reminders: BookingRemindersSchema.optional(),
   })
   .strict();
 export type BookingRequestInput = z.input<typeof BookingRequestSchema>;

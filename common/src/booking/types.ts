@@ -37,6 +37,12 @@ export interface Appointment {
   client: { name: string; email: string; phone: string };
   note: string;
   source: AppointmentSource;
+  /** How the client gets reminders (issue 15): 'email' unless they chose a text channel and agreed to it. */
+  reminderChannel?: 'email' | 'sms' | 'whatsapp';
+  /** When the client confirmed by text ('C' or 'YES'); null until then. */
+  clientConfirmedAt?: string | null;
+  /** The latest text about this appointment and its delivery status (null: none sent). */
+  lastText?: { kind: string; channel: 'sms' | 'whatsapp'; status: string; at: string } | null;
   createdAt: string;
   updatedAt: string;
 }

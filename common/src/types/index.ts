@@ -62,6 +62,9 @@ export interface Shop {
   version: number;
   /** The shop's active custom domain ('www.joescuts.com'), where its site lives; null when it has none (issue 16). */
   customDomain?: string | null;
+  /** Text reminders the booking form may offer (issue 15): enabled by the owner and set up on this Barberly. */
+  smsEnabled?: boolean;
+  whatsappEnabled?: boolean;
   createdAt: string;
   updatedAt: string;
   // Booking settings (issue #7): the api always sends them; optional for callers written before them.

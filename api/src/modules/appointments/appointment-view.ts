@@ -32,6 +32,8 @@ export function toAppointmentDto({ appointment: a, barber, shop }: AppointmentCo
     client: { name: a.clientName, email: a.clientEmail, phone: a.clientPhone },
     note: a.note,
     source: a.source,
+    reminderChannel: a.reminderChannel ?? 'email',
+    clientConfirmedAt: a.clientConfirmedAt?.toISOString() ?? null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

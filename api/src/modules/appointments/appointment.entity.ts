@@ -68,6 +68,23 @@ export class AppointmentEntity {
   @Column('timestamptz', { name: 'cancelled_at', nullable: true })
   cancelledAt: Date | null;
 
+  /** How the client gets reminders (issue 15); a text channel only with consent. */
+  @Column('varchar', { name: 'reminder_channel', length: 10, default: 'email' })
+  reminderChannel: 'email' | 'sms' | 'whatsapp';
+
+  @Column('timestamptz', { name: 'reminder_consent_at', nullable: true })
+  reminderConsentAt: Date | null;
+
+  /** The consent wording the client agreed to, as shown. */
+  @Column('text', { name: 'reminder_consent_text', nullable: true })
+  reminderConsentText: string | null;
+
+  @Column('varchar', { name: 'client_phone_e164', length: 20, nullable: true })
+  clientPhoneE164: string | null;
+
+  @Column('timestamptz', { name: 'client_confirmed_at', nullable: true })
+  clientConfirmedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

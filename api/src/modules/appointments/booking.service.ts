@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   type BookedAppointment,
+  type BookingReminders,
   BookingRequestSchema,
   checkStart,
   dayBounds,
   localDateOf,
+  MESSAGING_MESSAGES,
+  normalizePhone,
   type StartRefusal,
+  textConsentWording,
 } from '@barberly/common';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -18,6 +22,8 @@ import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
 import type { BillingGate } from '../billing/billing.service';
 import { manageUrlOf } from '../mail/booking-mails';
 import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
+import { shopCountry, textChannelsOf } from '../messaging/texts';
+import type { TextProvider } from '../messaging/twilio';
 import { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid, loadVisibleShop } from '../shops/shop-access';
@@ -29,7 +35,9 @@ import { newManageToken } from './manage-token';
 
 export interface BookingDeps {
   dataSource: DataSource;
-  config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
+  config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'> & Partial<Pick<Config, 'DEFAULT_PHONE_COUNTRY'>>;
+  /** Text reminders (issue 15): which channels this Barberly can send; absent: e-mail only. */
+  textProvider?: Pick<TextProvider, 'ready'>;
   mailQueue: BookingMailQueue;
   now: () => Date;
   logger: Logger;
@@ -159,10 +167,51 @@ export function bookingMails(
  * confirmation has just said the same thing.
  */
 export function reminderMail(appointment: AppointmentEntity, shop: ShopEntity, now: Date): ScheduledMail[] {
-  if (!appointment.clientEmail || shop.reminderLeadMinutes <= 0) return [];
-  const at = new Date(appointment.startsAt.getTime() - shop.reminderLeadMinutes * 60_000);
-  if (at.getTime() <= now.getTime()) return [];
-  return [{ job: { kind: 'reminder', appointmentId: appointment.id, version: appointment.version }, at }];
+  if (!appointment.clientEmail) return [];
+  const base = { appointmentId: appointment.id, version: appointment.version };
+  const reminders: ScheduledMail[] = [];
+  const first =
+    shop.reminderLeadMinutes > 0 ? appointment.startsAt.getTime() - shop.reminderLeadMinutes * 60_000 : null;
+  if (first !== null && first > now.getTime())
+    reminders.push({ job: { ...base, kind: 'reminder' }, at: new Date(first) });
+  // The optional second reminder (issue 15), unless it would coincide with the first.
+  const minutes = shop.secondReminderMinutes ?? 0;
+  const second = minutes > 0 ? appointment.startsAt.getTime() - minutes * 60_000 : null;
+  if (second !== null && second > now.getTime() && second !== first) {
+    reminders.push({ job: { ...base, kind: 'second_reminder' }, at: new Date(second) });
+  }
+  return reminders;
+}
+
+/**
+ * How the client wants reminders (issue 15): a text channel only if the shop offers it, with consent (its time and
+ * wording kept) and a number that can take texts; e-mail otherwise. Every number is kept in E.164 when it parses,
+ * so a reply can be matched to its appointment.
+ */
+function reminderChoice(
+  deps: BookingDeps,
+  shop: ShopEntity,
+  input: { client: { phone: string }; reminders?: BookingReminders },
+) {
+  const phone = normalizePhone(input.client.phone, shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US'));
+  const wanted = input.reminders;
+  if (!wanted || wanted.channel === 'email') {
+    return { reminderChannel: 'email' as const, clientPhoneE164: phone };
+  }
+  if (!textChannelsOf(shop, deps.textProvider)[wanted.channel]) {
+    const message = MESSAGING_MESSAGES.channelOff(wanted.channel);
+    throw badRequest(message, { 'reminders.channel': message });
+  }
+  if (!wanted.consent) {
+    throw badRequest(MESSAGING_MESSAGES.consentNeeded, { 'reminders.consent': MESSAGING_MESSAGES.consentNeeded });
+  }
+  if (!phone) throw badRequest(MESSAGING_MESSAGES.phoneForTexts, { 'client.phone': MESSAGING_MESSAGES.phoneForTexts });
+  return {
+    reminderChannel: wanted.channel,
+    reminderConsentAt: deps.now(),
+    reminderConsentText: textConsentWording(shop.name, wanted.channel),
+    clientPhoneE164: phone,
+  };
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -219,6 +268,7 @@ export async function bookAppointment(
     const shop = await loadVisibleShop(manager, shopForPublic.id, undefined);
     const service = await loadShopService(manager, shop, input.serviceId);
     const candidates = await candidateBarbers(manager, shop, input.barberId, input.start);
+    const reminders = reminderChoice(deps, shop, input);
     const token = newManageToken();
     const repo = manager.getRepository(AppointmentEntity);
     const { result: appointment, barber } = await placeWithFirstFreeBarber(
@@ -243,6 +293,7 @@ export async function bookAppointment(
             note: input.note,
             manageTokenHash: token.hash,
             version: 1,
+            ...reminders,
           }),
         ),
     );

@@ -17,7 +17,7 @@ import { hashManageToken, isWellFormedToken } from './manage-token';
 
 /** The client's own link: read, cancel, move, or add to a calendar one appointment, without an account. */
 
-function cutoffOf(ctx: AppointmentContext): Date {
+export function cutoffOf(ctx: AppointmentContext): Date {
   return new Date(ctx.appointment.startsAt.getTime() - ctx.shop.cancellationCutoffMinutes * 60_000);
 }
 

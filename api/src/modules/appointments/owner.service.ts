@@ -48,6 +48,27 @@ async function appointmentsOfDay(manager: EntityManager, shop: ShopEntity, date:
 }
 
 /** GET /api/shops/{id}/appointments?date= */
+/** Each appointment's latest outgoing text and its delivery status (issue 15), for the agenda. */
+async function withLastTexts(manager: EntityManager, appointments: Appointment[]): Promise<Appointment[]> {
+  if (appointments.length === 0) return appointments;
+  const rows = (await manager.query(
+    `SELECT DISTINCT ON ("appointment_id") "appointment_id", "kind", "channel", "status", "updated_at"
+     FROM "text_messages" WHERE "appointment_id" = ANY($1) AND "direction" = 'out'
+     ORDER BY "appointment_id", "created_at" DESC`,
+    [appointments.map((a) => a.id)],
+  )) as Array<{ appointment_id: string; kind: string; channel: 'sms' | 'whatsapp'; status: string; updated_at: Date }>;
+  const byId = new Map(rows.map((r) => [r.appointment_id, r]));
+  return appointments.map((a) => {
+    const last = byId.get(a.id);
+    return {
+      ...a,
+      lastText: last
+        ? { kind: last.kind, channel: last.channel, status: last.status, at: last.updated_at.toISOString() }
+        : null,
+    };
+  });
+}
+
 export async function getAgenda(
   deps: BookingDeps,
   shopId: string,
@@ -61,7 +82,7 @@ export async function getAgenda(
     appointmentsOfDay(manager, shop, date),
     manager.getRepository(BarberEntity).find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
   ]);
-  const appointments = await toAppointmentDtos(manager, shop, rows);
+  const appointments = await withLastTexts(manager, await toAppointmentDtos(manager, shop, rows));
   appointments.sort((a, b) => a.start.localeCompare(b.start) || a.barber.name.localeCompare(b.barber.name, 'en'));
   return {
     date,

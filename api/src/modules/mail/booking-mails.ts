@@ -97,6 +97,7 @@ export function composeBookingMail(input: {
         attachments: ics(manageUrl),
       };
     case 'reminder':
+    case 'second_reminder':
       if (!a.client.email) return null;
       return {
         to: a.client.email,

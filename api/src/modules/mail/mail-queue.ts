@@ -9,6 +9,8 @@ export interface BookingMailJob {
   version: number;
   /** Only confirmation and rescheduled mails carry the manage link's token (kept until pg-boss purges the job). */
   manageToken?: string;
+  /** 'email': send the e-mail even when the client chose texts (a failed text falls back to it, issue 15). */
+  channel?: 'email';
 }
 
 export type BookingMailKind =
@@ -17,7 +19,9 @@ export type BookingMailKind =
   | 'rescheduled'
   | 'cancellation'
   | 'owner_cancellation'
-  | 'reminder';
+  | 'reminder'
+  /** The shop's optional second reminder (issue 15), the same message. */
+  | 'second_reminder';
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
 

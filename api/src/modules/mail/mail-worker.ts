@@ -2,6 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
+import { sendAppointmentText, type TextDeps, textKindOf } from '../messaging/texts';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
 import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from './mail-queue';
@@ -14,6 +15,8 @@ export interface MailWorkerDeps {
   publicOrigin: string;
   now: () => Date;
   logger: Logger;
+  /** Text reminders (issue 15); absent: e-mail only. */
+  texts?: TextDeps;
   /** How often an idle worker looks for due jobs (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
 }
@@ -35,11 +38,18 @@ export async function handleBookingMail(
   const ctx = await loadAppointmentContext(dataSource.manager, { id: job.appointmentId });
   if (!ctx) return 'skipped';
   const { appointment } = ctx;
-  if (job.kind === 'reminder') {
+  if (job.kind === 'reminder' || job.kind === 'second_reminder') {
     const stale = appointment.version !== job.version || appointment.status !== 'confirmed';
     if (stale || appointment.startsAt.getTime() <= deps.now().getTime()) return 'skipped';
   }
   if (job.kind === 'rescheduled' && appointment.version !== job.version) return 'skipped';
+
+  const manageUrl = job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop, job.manageToken) : undefined;
+  // The client chose texts (issue 15): the text goes instead of the e-mail, which stays the fallback.
+  if (deps.texts && job.channel !== 'email' && textKindOf(job.kind) && appointment.reminderChannel !== 'email') {
+    const outcome = await sendAppointmentText(deps.texts, job, ctx, manageUrl);
+    if (outcome !== 'fallback') return outcome === 'sent' ? 'sent' : 'skipped';
+  }
 
   const owner = await dataSource.getRepository(UserProfileEntity).findOne({ where: { id: ctx.shop.ownerId } });
   const mail = composeBookingMail({
@@ -47,7 +57,7 @@ export async function handleBookingMail(
     appointment: toAppointmentDto(ctx),
     version: appointment.version,
     ownerEmail: owner?.email ?? null,
-    manageUrl: job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop, job.manageToken) : undefined,
+    manageUrl,
     now: deps.now(),
   });
   if (!mail) return 'skipped';

@@ -70,6 +70,25 @@ export class ShopEntity {
   @Column('varchar', { name: 'custom_domain', length: 253, nullable: true })
   customDomain: string | null;
 
+  // Text reminders (issue 15).
+  @Column('boolean', { name: 'sms_enabled', default: false })
+  smsEnabled: boolean;
+
+  @Column('boolean', { name: 'whatsapp_enabled', default: false })
+  whatsappEnabled: boolean;
+
+  @Column('integer', { name: 'second_reminder_minutes', default: 0 })
+  secondReminderMinutes: number;
+
+  @Column('varchar', { name: 'quiet_start', length: 5, default: '21:00' })
+  quietStart: string;
+
+  @Column('varchar', { name: 'quiet_end', length: 5, default: '08:00' })
+  quietEnd: string;
+
+  @Column('jsonb', { name: 'text_templates', default: {} })
+  textTemplates: Partial<Record<string, string>>;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

@@ -23,6 +23,8 @@ import type { Config } from '../../config';
 import type { AuthUser } from '../../platform/http/auth-context';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/http/errors';
 import { listBarbers } from '../barbers/barbers.service';
+import { textChannelsOf } from '../messaging/texts';
+import type { TextProvider } from '../messaging/twilio';
 import { insertServices, listServices } from '../services/services.service';
 import { adoptShopIfNone, updateUser } from '../users/users.service';
 import { ShopEntity } from './shop.entity';
@@ -32,10 +34,18 @@ const CreateShopInput = ShopCreateSchema.strict();
 
 export interface ShopsDeps extends ShopChangeDeps {
   config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
+  /** Which text channels this Barberly can send (issue 15): the booking form offers only those. */
+  textProvider?: Pick<TextProvider, 'ready'>;
 }
 
 function urlsOf(deps: ShopsDeps, slug: string) {
   return buildShopUrls(slug, { publicOrigin: deps.config.PUBLIC_ORIGIN, appDomain: deps.config.APP_DOMAIN });
+}
+
+/** The text channels the booking form offers (issue 15): enabled by the owner and set up here. */
+function textChannelFlags(deps: ShopsDeps, shop: ShopEntity) {
+  const channels = textChannelsOf(shop, deps.textProvider);
+  return { smsEnabled: channels.sms, whatsappEnabled: channels.whatsapp };
 }
 
 /** A custom domain's site, with the public origin's scheme and port (https in production). */
@@ -66,6 +76,7 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     production_url: shop.customDomain ? customDomainUrl(deps, shop.customDomain) : urls.subdomain,
     version: shop.version,
     customDomain: shop.customDomain ?? null,
+    ...textChannelFlags(deps, shop),
     createdAt: shop.createdAt.toISOString(),
     updatedAt: shop.updatedAt.toISOString(),
     timeZone: shop.timeZone,

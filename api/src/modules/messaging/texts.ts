@@ -1,0 +1,271 @@
+import {
+  DEFAULT_TEXT_TEMPLATES,
+  formatSlotLabel,
+  normalizePhone,
+  type TextChannel,
+  type TextKind,
+} from '@barberly/common';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { DateTime } from 'luxon';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../config';
+import type { AppointmentContext } from '../appointments/appointment-view';
+import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from '../mail/mail-queue';
+import type { ShopEntity } from '../shops/shop.entity';
+import { PermanentTextError, type TextProvider } from './twilio';
+
+/** Text reminders (issue 15): what is sent, when, and to whom; the provider only carries it. */
+export interface TextDeps {
+  dataSource: DataSource;
+  provider: TextProvider;
+  queue: BookingMailQueue;
+  config: Pick<Config, 'DEFAULT_PHONE_COUNTRY' | 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
+  now: () => Date;
+  logger: Logger;
+}
+
+/** The country of numbers written without +country code: the shop's own number's, else DEFAULT_PHONE_COUNTRY. */
+export function shopCountry(shop: Pick<ShopEntity, 'phoneNumber'>, fallback: string): string {
+  const own = parsePhoneNumberFromString(shop.phoneNumber ?? '');
+  return own?.country ?? fallback;
+}
+
+/** The text channels a shop offers its clients: enabled by the owner and set up on this Barberly. */
+export function textChannelsOf(
+  shop: Pick<ShopEntity, 'smsEnabled' | 'whatsappEnabled'>,
+  provider: Pick<TextProvider, 'ready'> | undefined,
+): Record<TextChannel, boolean> {
+  return {
+    sms: Boolean(shop.smsEnabled && provider?.ready('sms')),
+    whatsapp: Boolean(shop.whatsappEnabled && provider?.ready('whatsapp')),
+  };
+}
+
+/** The appointment texts per mail job kind (owner notices are e-mail only). */
+export function textKindOf(kind: BookingMailJob['kind']): TextKind | null {
+  if (kind === 'second_reminder') return 'reminder';
+  return kind === 'confirmation' || kind === 'reminder' || kind === 'rescheduled' || kind === 'cancellation'
+    ? kind
+    : null;
+}
+
+export interface TemplateValues {
+  shop: string;
+  service: string;
+  barber: string;
+  date: string;
+  time: string;
+  link: string;
+  phone: string;
+}
+
+/** Fills {shop}, {service}, {barber}, {date}, {time}, {link} and {phone}; other braces stay as written. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(
+    /\{(shop|service|barber|date|time|link|phone)\}/g,
+    (_, key: keyof TemplateValues) => values[key],
+  );
+}
+
+export function templateOf(shop: Pick<ShopEntity, 'textTemplates'>, kind: TextKind): string {
+  const own = shop.textTemplates?.[kind];
+  return typeof own === 'string' && own.trim() ? own : DEFAULT_TEXT_TEMPLATES[kind];
+}
+
+/** The shop's site: its custom domain when active, else its subdomain, with the public origin's scheme and port. */
+export function shopSiteUrl(
+  config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>,
+  shop: Pick<ShopEntity, 'slug' | 'customDomain'>,
+): string {
+  const origin = new URL(config.PUBLIC_ORIGIN);
+  const port = origin.port ? `:${origin.port}` : '';
+  const host = shop.customDomain ?? `${shop.slug}.${config.APP_DOMAIN}`;
+  return `${origin.protocol}//${host}${port}/`;
+}
+
+export function valuesFor(ctx: AppointmentContext, link: string): TemplateValues {
+  const { appointment: a, shop, barber } = ctx;
+  return {
+    shop: shop.name,
+    service: a.serviceName,
+    barber: barber.name,
+    date: DateTime.fromJSDate(a.startsAt, { zone: shop.timeZone }).setLocale('en-US').toFormat('ccc d LLL'),
+    time: formatSlotLabel(a.startsAt, shop.timeZone),
+    link,
+    phone: shop.phoneNumber,
+  };
+}
+
+/**
+ * The end of the shop's quiet hours when `now` falls inside them (shop time; a window may run past midnight,
+ * 21:00-08:00), else null: texts wait for it, they are not dropped.
+ */
+export function quietUntil(shop: Pick<ShopEntity, 'quietStart' | 'quietEnd' | 'timeZone'>, now: Date): Date | null {
+  const [sh, sm] = shop.quietStart.split(':').map(Number);
+  const [eh, em] = shop.quietEnd.split(':').map(Number);
+  const start = (sh ?? 0) * 60 + (sm ?? 0);
+  const end = (eh ?? 0) * 60 + (em ?? 0);
+  if (start === end) return null;
+  const local = DateTime.fromJSDate(now, { zone: shop.timeZone });
+  const minute = local.hour * 60 + local.minute;
+  const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end;
+  if (!inside) return null;
+  let until = local.set({ hour: eh ?? 0, minute: em ?? 0, second: 0, millisecond: 0 });
+  if (until <= local) until = until.plus({ days: 1 });
+  return until.toJSDate();
+}
+
+export async function isOptedOut(manager: EntityManager, shopId: string, phone: string): Promise<boolean> {
+  const [row] = (await manager.query('SELECT 1 FROM "text_opt_outs" WHERE "shop_id" = $1 AND "phone" = $2', [
+    shopId,
+    phone,
+  ])) as unknown[];
+  return Boolean(row);
+}
+
+export type TextOutcome = 'sent' | 'skipped' | 'deferred' | 'fallback';
+
+/**
+ * One appointment text from the durable queue, exactly once per (appointment, kind, version): the row in
+ * text_messages is claimed before sending and released when the provider fails in a way worth retrying (pg-boss
+ * retries with backoff). Inside the shop's quiet hours the job is put back for their end. 'fallback': the caller
+ * sends the e-mail instead (no usable number, opted out, a permanent refusal, or texts not set up: logged only).
+ */
+export async function sendAppointmentText(
+  deps: TextDeps,
+  job: BookingMailJob,
+  ctx: AppointmentContext,
+  manageUrl: string | undefined,
+): Promise<TextOutcome> {
+  const kind = textKindOf(job.kind);
+  const { appointment: a, shop } = ctx;
+  const channel = a.reminderChannel;
+  if (!kind || channel === 'email' || !a.reminderConsentAt) return 'fallback';
+  const phone =
+    a.clientPhoneE164 ?? normalizePhone(a.clientPhone, shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY));
+  if (!phone) return 'fallback';
+  const manager = deps.dataSource.manager;
+  if (await isOptedOut(manager, shop.id, phone)) return 'fallback';
+
+  const now = deps.now();
+  const until = quietUntil(shop, now);
+  if (until) {
+    const delaySeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+    await deps.queue.boss.send(BOOKING_MAIL_QUEUE, job, {
+      startAfter: delaySeconds,
+      singletonKey: `${job.kind}:${job.appointmentId}:v${job.version}:quiet:${until.toISOString()}`,
+    });
+    deps.logger.info({ appointmentId: a.id, kind: job.kind, until }, 'text deferred past quiet hours');
+    return 'deferred';
+  }
+
+  const link =
+    kind === 'confirmation' || kind === 'rescheduled'
+      ? (manageUrl ?? shopSiteUrl(deps.config, shop))
+      : shopSiteUrl(deps.config, shop);
+  const body = fillTemplate(templateOf(shop, kind), valuesFor(ctx, link));
+  const [claimed] = (await manager.query(
+    `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "version", "phone", "body", "status", "job")
+     VALUES ($1, $2, 'out', $3, $4, $5, $6, $7, 'queued', $8::jsonb)
+     ON CONFLICT DO NOTHING RETURNING "id"`,
+    [shop.id, a.id, channel, job.kind, job.version, phone, body, JSON.stringify(job)],
+  )) as Array<{ id: string }>;
+  if (!claimed) return 'skipped';
+
+  const ready = deps.provider.ready(channel);
+  try {
+    const sent = await deps.provider.send({ to: phone, channel, body });
+    await manager.query(
+      `UPDATE "text_messages" SET "status" = $2, "provider_sid" = $3, "updated_at" = now(),
+         "fell_back_at" = CASE WHEN $2::varchar = 'logged' THEN now() ELSE NULL END WHERE "id" = $1`,
+      [claimed.id, sent.status, sent.sid],
+    );
+    deps.logger.info({ appointmentId: a.id, kind: job.kind, channel, status: sent.status }, 'appointment text');
+    // Not set up: the text is only in the log, so the client gets the e-mail as well.
+    return ready ? 'sent' : 'fallback';
+  } catch (err) {
+    if (err instanceof PermanentTextError) {
+      await manager.query(
+        `UPDATE "text_messages" SET "status" = 'failed', "error" = $2, "fell_back_at" = now(), "updated_at" = now() WHERE "id" = $1`,
+        [claimed.id, err.message],
+      );
+      deps.logger.warn({ appointmentId: a.id, kind: job.kind, err: err.message }, 'text refused: sending e-mail');
+      return 'fallback';
+    }
+    await manager.query('DELETE FROM "text_messages" WHERE "id" = $1', [claimed.id]);
+    throw err;
+  }
+}
+
+/** A text outside the appointment pipeline (a keyword's answer, the owner's reply), logged in text_messages. */
+export async function sendShopText(
+  deps: Pick<TextDeps, 'dataSource' | 'provider' | 'logger'>,
+  input: {
+    shopId: string;
+    phone: string;
+    channel: TextChannel;
+    body: string;
+    kind: string;
+    appointmentId?: string | null;
+    /** The one answer an opted-out number still gets: the confirmation of its STOP. */
+    evenIfOptedOut?: boolean;
+  },
+): Promise<{ id: string; status: string } | null> {
+  const manager = deps.dataSource.manager;
+  if (!input.evenIfOptedOut && (await isOptedOut(manager, input.shopId, input.phone))) return null;
+  let status = 'failed';
+  let sid: string | null = null;
+  let error: string | null = null;
+  try {
+    const sent = await deps.provider.send({ to: input.phone, channel: input.channel, body: input.body });
+    status = sent.status;
+    sid = sent.sid;
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+    deps.logger.warn({ shopId: input.shopId, err: error }, 'text could not be sent');
+  }
+  const [row] = (await manager.query(
+    `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "phone", "body", "status", "provider_sid", "error")
+     VALUES ($1, $2, 'out', $3, $4, $5, $6, $7, $8, $9) RETURNING "id", "status"`,
+    [input.shopId, input.appointmentId ?? null, input.channel, input.kind, input.phone, input.body, status, sid, error],
+  )) as Array<{ id: string; status: string }>;
+  return row ?? null;
+}
+
+const FINAL = new Set(['delivered', 'failed', 'undelivered']);
+const KNOWN = new Set(['queued', 'sending', 'sent', 'delivered', 'failed', 'undelivered', 'accepted', 'read']);
+
+/**
+ * Twilio's delivery status callback: stored on the text (never moving back from a final state). A failed or
+ * undelivered appointment text sends its e-mail instead, once.
+ */
+export async function applyDeliveryStatus(
+  deps: TextDeps,
+  input: { sid: string; status: string; errorCode?: string },
+): Promise<void> {
+  const raw = input.status.toLowerCase();
+  if (!KNOWN.has(raw)) return;
+  const status = raw === 'read' ? 'delivered' : raw === 'sending' || raw === 'accepted' ? 'queued' : raw;
+  const manager = deps.dataSource.manager;
+  const [row] = (await manager.query(
+    `UPDATE "text_messages" SET "status" = $2, "error" = COALESCE($3, "error"), "updated_at" = now()
+     WHERE "provider_sid" = $1 AND ("status" NOT IN ('delivered', 'failed', 'undelivered') OR $2 IN ('failed', 'undelivered'))
+     RETURNING "id", "job", "appointment_id"`,
+    [input.sid, status, input.errorCode ? `Twilio error ${input.errorCode}` : null],
+  )) as [Array<{ id: string; job: BookingMailJob | null; appointment_id: string | null }>, number];
+  const updated = Array.isArray(row) ? row[0] : undefined;
+  if (!updated || !FINAL.has(status) || status === 'delivered' || !updated.job) return;
+  const [claimed] = (await manager.query(
+    `UPDATE "text_messages" SET "fell_back_at" = now() WHERE "id" = $1 AND "fell_back_at" IS NULL RETURNING "id"`,
+    [updated.id],
+  )) as [unknown[], number];
+  if (!Array.isArray(claimed) || claimed.length === 0) return;
+  await deps.queue.ready();
+  await deps.queue.boss.send(
+    BOOKING_MAIL_QUEUE,
+    { ...updated.job, channel: 'email' },
+    { singletonKey: `${updated.job.kind}:${updated.job.appointmentId}:v${updated.job.version}:fallback` },
+  );
+  deps.logger.info({ textId: updated.id, status }, 'text not delivered: e-mail queued instead');
+}
