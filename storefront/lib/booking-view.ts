@@ -12,6 +12,7 @@ import {
   manageAppointmentPath,
   openingWindow,
   type ShopPage,
+  type TextChannel,
 } from '@barberly/common';
 import type { ShopView } from './shop-view';
 
@@ -32,6 +33,12 @@ export interface BookingView {
   days: BookingDay[];
   /** Clients may cancel or move online until this long before the start. */
   cutoffMinutes: number;
+  /**
+   * The text channels the form offers for reminders besides e-mail (issue 15), SMS first. The api sets
+   * `smsEnabled`/`whatsappEnabled` only when the owner turned the channel on and this Barberly can send it;
+   * empty: e-mail only, and the form asks nothing.
+   */
+  textChannels: TextChannel[];
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
@@ -67,6 +74,14 @@ function hoursOf(view: ShopView): Hours {
   ) as unknown as Hours;
 }
 
+/** { smsEnabled: true, whatsappEnabled: true } gives ['sms', 'whatsapp']; a missing or non-true flag offers nothing. */
+export function textChannelsOf(shop: Pick<ShopPage['shop'], 'smsEnabled' | 'whatsappEnabled'>): TextChannel[] {
+  const channels: TextChannel[] = [];
+  if (shop.smsEnabled === true) channels.push('sms');
+  if (shop.whatsappEnabled === true) channels.push('whatsapp');
+  return channels;
+}
+
 /**
  * The next `horizon` days from the shop's today (the api's booking horizon, 60 by default), each marked closed when
  * the shop's hours have no opening that day. 'UTC' stands in for a zone the runtime does not know.
@@ -88,6 +103,7 @@ export function buildBookingView(page: ShopPage, view: ShopView, ctx: { now: Dat
     timeZoneLabel: timeZoneLabel(timeZone, ctx.now),
     days,
     cutoffMinutes: shop.cancellationCutoffMinutes ?? BOOKING_DEFAULTS.cancellationCutoffMinutes,
+    textChannels: textChannelsOf(shop),
   };
 }
 

@@ -33,6 +33,15 @@ import {
   StepHeading,
   TextArea,
 } from './booking-ui';
+import {
+  defaultReminders,
+  type ReminderAnswer,
+  ReminderChoice,
+  reminderLabel,
+  reminderSentence,
+  remindersRequest,
+  validateReminders,
+} from './reminder-choice';
 import { TimePicker } from './time-picker';
 
 /**
@@ -76,14 +85,20 @@ interface ContactDetails {
   note: string;
 }
 
-type DetailErrors = Partial<Record<keyof ContactDetails, string>>;
+/** The details step's fields in the form's order: the first with an error takes the focus. */
+const DETAIL_FIELDS = ['name', 'email', 'phone', 'channel', 'consent', 'note'] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
+type DetailErrors = Partial<Record<DetailField, string>>;
 
-/** The schema's messages per field ('client.email' answers from the api land on 'email'). */
+/**
+ * The schema's messages per field: 'client.email' answers from the api land on 'email', 'reminders.consent' on
+ * 'consent', 'reminders' itself (a malformed choice) on 'channel'.
+ */
 function detailErrorsOf(fields: Record<string, string>): DetailErrors {
   const out: DetailErrors = {};
   for (const [key, message] of Object.entries(fields)) {
-    const name = key.replace(/^client\./, '') as keyof ContactDetails;
-    if (['name', 'email', 'phone', 'note'].includes(name)) out[name] ??= message;
+    const name = key === 'reminders' ? 'channel' : key.replace(/^(client|reminders)\./, '');
+    if ((DETAIL_FIELDS as readonly string[]).includes(name)) out[name as DetailField] ??= message;
   }
   return out;
 }
@@ -121,6 +136,7 @@ export function BookingFlow({
   const [reloadKey, setReloadKey] = useState(0);
   const [timeError, setTimeError] = useState<string | null>(null);
   const [details, setDetails] = useState<ContactDetails>({ name: '', email: '', phone: '', note: '' });
+  const [reminders, setReminders] = useState<ReminderAnswer>(() => defaultReminders(booking.textChannels));
   const [errors, setErrors] = useState<DetailErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -155,6 +171,7 @@ export function BookingFlow({
       start: start.start,
       client: { name: details.name.trim(), email: details.email.trim(), phone: details.phone.trim() },
       note: details.note.trim(),
+      reminders: remindersRequest(booking.textChannels, reminders),
     };
     const json = JSON.stringify(body);
     // One key per attempt: a second click or a retry after a lost answer sends the same key and books once.
@@ -194,10 +211,10 @@ export function BookingFlow({
 
   function submitDetails(event: FormEvent) {
     event.preventDefault();
-    const found = validateDetails(details);
+    const found = { ...validateDetails(details), ...validateReminders(booking.textChannels, reminders) };
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const first = (['name', 'email', 'phone', 'note'] as const).find((k) => found[k]);
+      const first = DETAIL_FIELDS.find((k) => found[k]);
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
@@ -207,6 +224,12 @@ export function BookingFlow({
   if (step === 'done' && booked) {
     const managePath = managePathOn(booking.base, slug, booked.manageToken);
     const manageHref = typeof window === 'undefined' ? managePath : `${window.location.origin}${managePath}`;
+    // The api's record wins (it falls back to e-mail without consent); an api before issue 15 leaves our choice.
+    const sent = remindersRequest(booking.textChannels, reminders);
+    const remindedBy = reminderSentence(
+      booked.reminderChannel ?? (sent?.consent ? sent.channel : undefined),
+      booked.client.phone,
+    );
     return (
       <Panel aria-labelledby={`${id}-done`} data-booking-step="done">
         <StepHeading focusOnMount id={`${id}-done`}>
@@ -215,6 +238,7 @@ export function BookingFlow({
         <p>
           We've sent a confirmation to <strong>{booked.client.email}</strong>.
         </p>
+        {remindedBy ? <p>{remindedBy}</p> : null}
         <Details>
           <dt>Service</dt>
           <dd>
@@ -442,6 +466,17 @@ export function BookingFlow({
                   {errors[key] ? <FieldError id={`${id}-${key}-error`}>{errors[key]}</FieldError> : null}
                 </Field>
               ))}
+              <ReminderChoice
+                idPrefix={id}
+                shopName={view.shop.name}
+                channels={booking.textChannels}
+                value={reminders}
+                onChange={(next) => {
+                  setReminders(next);
+                  setErrors(({ channel: _c, consent: _k, ...rest }) => rest);
+                }}
+                errors={{ channel: errors.channel, consent: errors.consent }}
+              />
               <Field>
                 <label htmlFor={`${id}-note`}>
                   Note <small>(optional)</small>
@@ -481,6 +516,12 @@ export function BookingFlow({
             <dd>{details.email}</dd>
             <dt>Phone</dt>
             <dd>{details.phone}</dd>
+            {booking.textChannels.length > 0 ? (
+              <>
+                <dt>Reminders</dt>
+                <dd>{reminderLabel(reminders.channel)}</dd>
+              </>
+            ) : null}
             {details.note.trim() ? (
               <>
                 <dt>Note</dt>

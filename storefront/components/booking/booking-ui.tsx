@@ -144,6 +144,65 @@ export function Choice(props: {
   );
 }
 
+/** A checkbox with its label beside it, boxed like the inputs: the whole box is the click target. */
+const CheckLabel = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.75rem;
+  min-height: 44px;
+  padding: 0.75rem 1rem;
+  border: 2px solid ${(p) => p.theme.palette.border};
+  border-radius: ${(p) => p.theme.layout.radius};
+  background: ${(p) => p.theme.palette.background};
+  color: ${(p) => p.theme.palette.text};
+  font-size: 0.95rem;
+  line-height: 1.45;
+  overflow-wrap: anywhere;
+  cursor: pointer;
+  input {
+    flex: 0 0 auto;
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0.1rem 0 0;
+    accent-color: ${(p) => p.theme.primary.onBackground};
+    cursor: inherit;
+  }
+  input:focus-visible {
+    outline: 3px solid ${(p) => p.theme.primary.onBackground};
+    outline-offset: 2px;
+  }
+  &:has(input[aria-invalid='true']) { border-color: ${(p) => p.theme.palette.danger}; }
+  &:has(input:disabled) {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
+`;
+
+export function Checkbox(props: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  invalid?: boolean;
+  describedBy?: string;
+  name?: string;
+}) {
+  return (
+    <CheckLabel>
+      <input
+        id={props.id}
+        type="checkbox"
+        name={props.name}
+        checked={props.checked}
+        aria-invalid={props.invalid ? 'true' : 'false'}
+        aria-describedby={props.describedBy}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span>{props.children}</span>
+    </CheckLabel>
+  );
+}
+
 export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -3,7 +3,7 @@
  * The booking flow and the manage page in a browser-like DOM, against a scripted api (fetch): what a client sees
  * and what is sent for each answer the api can give.
  */
-import type { ManagedAppointment } from '@barberly/common';
+import { type ManagedAppointment, textConsentWording } from '@barberly/common';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,11 +18,19 @@ import { ManageAppointment } from './manage-appointment';
 configure({ asyncUtilTimeout: 5000 });
 
 const NOW = new Date('2026-11-20T15:00:00Z');
-const page = shopPage('joes', { theme: 'urban', name: "Joe's", shop: { timeZone: 'America/New_York' } });
-const built = buildShopView(page, { now: NOW, canonicalUrl: 'http://joes.localhost/', homeUrl: '/', bookUrl: '/book' });
-if (built.kind !== 'ok') throw new Error('fixture incomplete');
-const view = built.view;
-const booking = buildBookingView(page, view, { now: NOW, base: '' });
+/** Joe's in New York, urban; `shop` overrides the record the api sends (text reminders, for one). */
+function joes(shop: Record<string, unknown> = {}) {
+  const page = shopPage('joes', { theme: 'urban', name: "Joe's", shop: { timeZone: 'America/New_York', ...shop } });
+  const built = buildShopView(page, {
+    now: NOW,
+    canonicalUrl: 'http://joes.localhost/',
+    homeUrl: '/',
+    bookUrl: '/book',
+  });
+  if (built.kind !== 'ok') throw new Error('fixture incomplete');
+  return { view: built.view, booking: buildBookingView(page, built.view, { now: NOW, base: '' }) };
+}
+const { view, booking } = joes();
 
 interface Call {
   method: string;
@@ -97,22 +105,27 @@ function booked() {
   };
 }
 
-function renderFlow(preselect = { serviceId: 'svc-1', barberId: 'brb-1' }) {
+function renderFlow(preselect = { serviceId: 'svc-1', barberId: 'brb-1' }, shop = { view, booking }) {
   return render(
-    <BookingLayout view={view} shopHref="/" title="Book Now">
-      <BookingFlow view={view} booking={booking} preselect={preselect} />
+    <BookingLayout view={shop.view} shopHref="/" title="Book Now">
+      <BookingFlow view={shop.view} booking={shop.booking} preselect={preselect} />
     </BookingLayout>,
   );
 }
 
-/** From the time step to the review step: a day, a time, valid details. */
-async function chooseAndFill(user: ReturnType<typeof userEvent.setup>, time = '9:00 AM') {
+/** From the time step to the details step, filled in: a day, a time, valid details. */
+async function chooseAndType(user: ReturnType<typeof userEvent.setup>, time = '9:00 AM') {
   await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
   await user.click(await screen.findByRole('radio', { name: time }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await user.type(screen.getByLabelText('Name'), 'Ann Lee');
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Phone'), '555 123 4567');
+}
+
+/** From the time step to the review step. */
+async function chooseAndFill(user: ReturnType<typeof userEvent.setup>, time = '9:00 AM') {
+  await chooseAndType(user, time);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
@@ -234,6 +247,144 @@ describe('BookingFlow', () => {
     expect(calls.at(-1)?.url).toMatch(
       /^\/api\/shops\/joes\/availability\?serviceId=svc-1&barberId=any&date=\d{4}-\d{2}-\d{2}$/,
     );
+  });
+});
+
+describe('BookingFlow: how the client wants reminders', () => {
+  const SMS_CONSENT =
+    "I agree to receive appointment text messages from Joe's at this number: confirmations and reminders. " +
+    'Message and data rates may apply. Reply STOP to opt out, HELP for help.';
+  const texting = () => joes({ smsEnabled: true, whatsappEnabled: true });
+  const answer = (reminderChannel: string) => (call: Call) =>
+    call.method === 'GET'
+      ? { status: 200, body: slots('9:00 AM') }
+      : { status: 201, body: { ...booked(), reminderChannel } };
+  const posted = () => calls.filter((c) => c.method === 'POST').map((c) => c.body as Record<string, unknown>);
+
+  it('offers e-mail, SMS and WhatsApp with SMS chosen, and books SMS only once the client agrees', async () => {
+    handler = answer('sms');
+    const user = userEvent.setup();
+    renderFlow(undefined, texting());
+    await chooseAndType(user);
+    const group = screen.getByRole('group', { name: 'How should we remind you?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['E-mail', 'Text message (SMS)', 'WhatsApp']);
+    expect(within(group).getByRole('radio', { name: 'Text message (SMS)' })).toHaveProperty('checked', true);
+    const consent = within(group).getByRole('checkbox', { name: SMS_CONSENT });
+    expect(consent).toHaveProperty('checked', false);
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const error = screen.getByText('Agree to receive texts, or choose e-mail');
+    expect(consent.getAttribute('aria-describedby')).toBe(error.id);
+    expect(consent.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(consent);
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+
+    await user.click(consent);
+    expect(screen.queryByText('Agree to receive texts, or choose e-mail')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Text message (SMS)')).toBeTruthy();
+    expect(posted()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posted()).toHaveLength(1);
+    expect(posted()[0]?.reminders).toEqual({ channel: 'sms', consent: true });
+    expect(screen.getByText("We'll text reminders to 555 123 4567.")).toBeTruthy();
+  });
+
+  it('books WhatsApp reminders when the client picks WhatsApp and agrees to its wording', async () => {
+    handler = answer('whatsapp');
+    const user = userEvent.setup();
+    renderFlow(undefined, texting());
+    await chooseAndType(user);
+    await user.click(screen.getByRole('checkbox', { name: SMS_CONSENT }));
+    await user.click(screen.getByRole('radio', { name: 'WhatsApp' }));
+    // Agreeing to texts is not agreeing to WhatsApp: the box asks again, in WhatsApp's words.
+    const consent = screen.getByRole('checkbox', { name: textConsentWording("Joe's", 'whatsapp') });
+    expect(consent).toHaveProperty('checked', false);
+    expect(screen.queryByRole('checkbox', { name: SMS_CONSENT })).toBeNull();
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posted()[0]?.reminders).toEqual({ channel: 'whatsapp', consent: true });
+    expect(screen.getByText("We'll send reminders on WhatsApp to 555 123 4567.")).toBeTruthy();
+  });
+
+  it('books e-mail reminders without a consent box when the client picks e-mail', async () => {
+    handler = answer('email');
+    const user = userEvent.setup();
+    renderFlow(undefined, joes({ smsEnabled: true }));
+    await chooseAndType(user);
+    expect(screen.getAllByRole('radio', { name: /E-mail|Text message|WhatsApp/ })).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: 'E-mail' }));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posted()[0]?.reminders).toEqual({ channel: 'email', consent: false });
+    expect(screen.getByText('ann@example.com')).toBeTruthy();
+    expect(screen.queryByText(/reminders (to|on)/)).toBeNull();
+  });
+
+  it('chooses e-mail first for a shop with WhatsApp only', async () => {
+    handler = answer('email');
+    const user = userEvent.setup();
+    renderFlow(undefined, joes({ whatsappEnabled: true }));
+    await chooseAndType(user);
+    expect(screen.getByRole('radio', { name: 'E-mail' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'WhatsApp' })).toHaveProperty('checked', false);
+    expect(screen.queryByRole('radio', { name: 'Text message (SMS)' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('asks nothing and sends no reminders for a shop without text messages', async () => {
+    handler = answer('email');
+    const user = userEvent.setup();
+    renderFlow(undefined, joes({ smsEnabled: false, whatsappEnabled: false }));
+    await chooseAndType(user);
+    expect(screen.queryByRole('group', { name: 'How should we remind you?' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'E-mail' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByText('Reminders')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posted()).toHaveLength(1);
+    expect(posted()[0]).not.toHaveProperty('reminders');
+  });
+
+  it("shows the api's reminder messages beside the choice", async () => {
+    handler = (call) =>
+      call.method === 'GET'
+        ? { status: 200, body: slots('9:00 AM') }
+        : {
+            status: 400,
+            body: {
+              error: {
+                code: 'validation_failed',
+                message: 'Check the highlighted fields',
+                fields: { 'reminders.channel': 'This shop no longer sends WhatsApp messages' },
+              },
+            },
+          };
+    const user = userEvent.setup();
+    renderFlow(undefined, texting());
+    await chooseAndType(user);
+    await user.click(screen.getByRole('radio', { name: 'WhatsApp' }));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    const heading = await screen.findByRole('heading', { name: 'Your details' });
+    expect(document.activeElement).toBe(heading);
+    const group = screen.getByRole('group', { name: 'How should we remind you?' });
+    const message = within(group).getByText('This shop no longer sends WhatsApp messages');
+    expect(group.getAttribute('aria-describedby')).toBe(message.id);
+    await user.click(screen.getByRole('radio', { name: 'E-mail' }));
+    expect(screen.queryByText('This shop no longer sends WhatsApp messages')).toBeNull();
   });
 });
 
