@@ -15,6 +15,7 @@ import { BarberDashboard } from '../../features/barber-dashboard';
 import { BillingBanner, OperatorShops } from '../../features/billing';
 import { ClientDashboard } from '../../features/client-dashboard';
 import { GenericDashboard } from '../../features/dashboard';
+import { MessagesTab, MessagesTabLabel } from '../../features/messaging';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
 import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
 import { api } from '../../lib/api-client';
@@ -254,6 +255,8 @@ export function OwnerDashboardRoute() {
         onNotYours={sendAway}
         Assistant={AssistantButton}
         Billing={BillingBanner}
+        Messages={MessagesTab}
+        MessagesLabel={MessagesTabLabel}
       />
     </AppShell>
   );

@@ -3,7 +3,8 @@ import { cn } from './cn';
 
 export interface TabItem<K extends string> {
   key: K;
-  label: string;
+  /** Text, or text with a badge (its count spelled out for screen readers). */
+  label: ReactNode;
   panel: ReactNode;
 }
 

@@ -114,6 +114,35 @@ describe('AgendaDay', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it("shows the client's text confirmation and the latest text's status in words", () => {
+    const at = '2026-05-09T13:00:00.000Z';
+    render(
+      <AgendaDay
+        agenda={agendaOf([
+          appointment('a1', SAM, '9:00 AM', 'Jordan Lee', {
+            reminderChannel: 'sms',
+            clientConfirmedAt: at,
+            lastText: { kind: 'reminder', channel: 'sms', status: 'delivered', at },
+          }),
+          appointment('a2', SAM, '10:00 AM', 'Riley Park', {
+            reminderChannel: 'whatsapp',
+            clientConfirmedAt: null,
+            lastText: { kind: 'reminder', channel: 'whatsapp', status: 'undelivered', at },
+          }),
+          appointment('a3', SAM, '11:00 AM', 'Casey Moss'),
+        ])}
+        pendingId={null}
+        onSetStatus={vi.fn()}
+      />,
+    );
+    const [jordan, riley, casey] = within(screen.getByRole('region', { name: 'Sam Fade' })).getAllByRole('listitem');
+    expect(within(jordan!).getByText('Confirmed by client')).toBeInTheDocument();
+    expect(within(jordan!).getByText('SMS delivered')).toBeInTheDocument();
+    expect(within(riley!).queryByText('Confirmed by client')).not.toBeInTheDocument();
+    expect(within(riley!).getByText('WhatsApp failed: sent by e-mail')).toBeInTheDocument();
+    expect(casey).not.toHaveTextContent(/Confirmed by client|SMS|WhatsApp/);
+  });
+
   it('says so when the day has no appointments', () => {
     render(<AgendaDay agenda={agendaOf([])} pendingId={null} onSetStatus={vi.fn()} />);
     expect(screen.getByText('No appointments on this day')).toBeInTheDocument();

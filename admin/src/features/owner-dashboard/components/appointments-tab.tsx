@@ -11,7 +11,17 @@ import {
   type ShopAgenda,
 } from '@barberly/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ChevronLeft, ChevronRight, Footprints, Mail, Phone, RefreshCw } from 'lucide-react';
+import {
+  CalendarDays,
+  CheckCheck,
+  ChevronLeft,
+  ChevronRight,
+  Footprints,
+  Mail,
+  MessageSquare,
+  Phone,
+  RefreshCw,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -51,6 +61,45 @@ function StatusBadge({ status }: { status: AppointmentStatus }) {
   );
 }
 
+const TEXT_CHANNELS = { sms: 'SMS', whatsapp: 'WhatsApp' } as const;
+
+/**
+ * The latest text about an appointment in words: 'SMS delivered', 'WhatsApp sent'. A text that failed is followed
+ * by an e-mail, so the owner knows the client heard anyway: 'SMS failed: sent by e-mail'.
+ */
+export function textStatusLabel(text: NonNullable<Appointment['lastText']>): string {
+  const channel = TEXT_CHANNELS[text.channel] ?? text.channel;
+  if (text.status === 'failed' || text.status === 'undelivered') return `${channel} failed: sent by e-mail`;
+  if (text.status === 'logged') return `${channel} not sent (not set up)`;
+  return `${channel} ${text.status}`;
+}
+
+/** Confirmed by the client's text and the latest text's status; words first, the colour only repeats them. */
+function TextBadges({ appointment }: { appointment: Appointment }) {
+  const { clientConfirmedAt, lastText } = appointment;
+  if (!clientConfirmedAt && !lastText) return null;
+  const failed = lastText?.status === 'failed' || lastText?.status === 'undelivered';
+  return (
+    <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
+      {clientConfirmedAt ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-900">
+          <CheckCheck aria-hidden="true" className="size-3.5" /> Confirmed by client
+        </span>
+      ) : null}
+      {lastText ? (
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2 py-0.5',
+            failed ? 'bg-red-100 text-red-800' : 'bg-neutral-100 text-neutral-800',
+          )}
+        >
+          <MessageSquare aria-hidden="true" className="size-3.5" /> {textStatusLabel(lastText)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 export function AppointmentItem({
   appointment,
   pending,
@@ -79,6 +128,7 @@ export function AppointmentItem({
         </div>
         <StatusBadge status={appointment.status} />
       </div>
+      <TextBadges appointment={appointment} />
       {client.phone || client.email ? (
         <div className="mt-2 flex flex-col gap-1 text-sm text-neutral-600">
           {client.phone ? (

@@ -36,7 +36,7 @@ const FIELDS: Array<{ name: keyof BookingRules; label: string; hint: string; max
   {
     name: 'reminderLeadMinutes',
     label: 'Reminder (minutes before)',
-    hint: 'When the reminder e-mail goes out; 0 sends none.',
+    hint: 'When the first reminder goes out, by e-mail or text; 0 sends none.',
     max: BOOKING_LIMITS.reminderLeadMinutesMax,
   },
 ];

@@ -15,7 +15,7 @@ import { OverviewTab } from './overview-tab';
 import { ServicesTab } from './services-tab';
 import { EditShopDialog } from './shop-dialogs';
 
-type TabKey = 'overview' | 'appointments' | 'services' | 'barbers' | 'appearance';
+type TabKey = 'overview' | 'appointments' | 'messages' | 'services' | 'barbers' | 'appearance';
 
 function Header({
   shop,
@@ -69,6 +69,8 @@ export function OwnerDashboard({
   onNotYours,
   Assistant,
   Billing,
+  Messages,
+  MessagesLabel,
 }: {
   slug: string;
   onNotYours: () => void;
@@ -76,6 +78,9 @@ export function OwnerDashboard({
   Assistant?: ComponentType<{ shopId: string }>;
   /** The plan banner (issue 17), handed in by app/; renders nothing with BILLING=off. */
   Billing?: ComponentType<{ shopId: string }>;
+  /** The Messages tab and its label with the unread count (issue 15), handed in by app/. */
+  Messages?: ComponentType<{ shopId: string }>;
+  MessagesLabel?: ComponentType<{ shopId: string }>;
 }) {
   const shops = useMyShops();
   const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
@@ -127,7 +132,7 @@ export function OwnerDashboard({
             label="Shop management"
             value={tab}
             onChange={setTab}
-            listClassName="grid-cols-3 sm:grid-cols-5 max-w-3xl"
+            listClassName={Messages ? 'grid-cols-3 sm:grid-cols-6 max-w-4xl' : 'grid-cols-3 sm:grid-cols-5 max-w-3xl'}
             items={[
               {
                 key: 'overview',
@@ -147,6 +152,15 @@ export function OwnerDashboard({
                 label: 'Appointments',
                 panel: <AppointmentsTab shopId={shop.id} services={services.data ?? []} barbers={barbers.data ?? []} />,
               },
+              ...(Messages
+                ? [
+                    {
+                      key: 'messages' as const,
+                      label: MessagesLabel ? <MessagesLabel shopId={shop.id} /> : 'Messages',
+                      panel: <Messages shopId={shop.id} />,
+                    },
+                  ]
+                : []),
               {
                 key: 'services',
                 label: 'Services',

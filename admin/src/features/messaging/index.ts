@@ -1,0 +1,1 @@
+export { MessagesTab, MessagesTabLabel } from './components/messages-tab';
