@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startScriptedLlm } from '../api/src/modules/assistant/scripted-llm.test-helper';
+import { startFakeTwilio } from '../api/src/modules/messaging/fake-twilio.test-helper';
 import { BUILD_OUTPUTS } from '../proxy/scripts/lib/workspaces.mjs';
 import { freePort, psql, repoRoot, STACK_ENV, testDatabaseUrl } from './support/stack';
 
@@ -62,6 +63,11 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __barberlyLlm?: typeof llm }).__barberlyLlm = llm;
   process.env[STACK_ENV.llmUrl] = llm.url;
 
+  // Text reminders (issue 15): a local Twilio (signed webhooks and all) the stack sends through.
+  const twilio = await startFakeTwilio();
+  (globalThis as { __barberlyTwilio?: typeof twilio }).__barberlyTwilio = twilio;
+  process.env[STACK_ENV.twilioUrl] = twilio.url;
+
   // Custom domains (issue 16): the api's checks ask a DNS server on this port, which the journey starts itself.
   const dnsPort = await freePort();
   process.env[STACK_ENV.dnsPort] = String(dnsPort);
@@ -79,6 +85,11 @@ export default async function globalSetup(): Promise<void> {
     AUTH_RATE_LIMIT_MULTIPLIER: process.env.E2E_AUTH_RATE_LIMIT_MULTIPLIER ?? '0',
     LLM_BASE_URL: llm.url,
     DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: twilio.from,
+    TWILIO_WHATSAPP_FROM: twilio.whatsappFrom,
+    TWILIO_API_URL: twilio.url,
     LLM_MODEL: 'scripted-e2e',
     ...(process.env.E2E_REDIS_URL
       ? { REDIS_URL: process.env.E2E_REDIS_URL, REDIS_KEY_PREFIX: `${databaseName}:` }

@@ -28,6 +28,7 @@ export default async function globalTeardown(): Promise<void> {
   const pid = Number(process.env[STACK_ENV.launcherPid]);
   if (Number.isInteger(pid) && pid > 0) await stopLauncher(pid);
   await (globalThis as { __barberlyLlm?: { close(): Promise<void> } }).__barberlyLlm?.close();
+  await (globalThis as { __barberlyTwilio?: { close(): Promise<void> } }).__barberlyTwilio?.close();
 
   const databaseName = process.env[STACK_ENV.databaseName];
   if (databaseName && /^bb_e2e_[0-9a-f]+$/.test(databaseName)) {

@@ -19,6 +19,8 @@ export const STACK_ENV = {
   llmUrl: 'E2E_LLM_URL',
   /** The UDP port the api's DNS_RESOLVER points at; the custom-domain journey answers there (issue 16). */
   dnsPort: 'E2E_DNS_PORT',
+  /** The fake Twilio the stack texts through (issue 15); GET …/__test/messages, POST …/__test/inbound. */
+  twilioUrl: 'E2E_TWILIO_URL',
 } as const;
 
 /** http://localhost:PORT: the address a person would open. */

@@ -143,7 +143,7 @@ test('owner dashboard: every tab and its dialogs', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Shop Owner Dashboard' })).toBeVisible();
   await expect(page.getByTestId('dashboard-shop-name')).toBeVisible();
 
-  for (const tab of ['Overview', 'Appointments', 'Services', 'Barbers', 'Appearance']) {
+  for (const tab of ['Overview', 'Appointments', 'Services', 'Barbers', 'Appearance', 'Messages']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 
 /**
  * A local Twilio for tests, behaving as Twilio's Messaging API documents: POST

@@ -1,6 +1,6 @@
 import type { TextChannel } from '@barberly/common';
 import type { Logger } from 'pino';
-import { validateRequest } from 'twilio/lib/webhooks/webhooks';
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import type { Config } from '../../config';
 
 export type TwilioConfig = Pick<
