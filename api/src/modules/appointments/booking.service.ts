@@ -158,7 +158,7 @@ export function bookingMails(
     mails.push({ job: { ...base, kind: 'confirmation', ...(manageToken ? { manageToken } : {}) } });
   }
   mails.push({ job: { ...base, kind: 'owner_notice' } });
-  mails.push(...reminderMail(appointment, shop, now));
+  mails.push(...reminderMail(appointment, shop, now, manageToken));
   return mails;
 }
 
@@ -166,9 +166,16 @@ export function bookingMails(
  * The reminder, due reminderLeadMinutes before the start. A booking made inside the lead time gets none: its
  * confirmation has just said the same thing.
  */
-export function reminderMail(appointment: AppointmentEntity, shop: ShopEntity, now: Date): ScheduledMail[] {
+export function reminderMail(
+  appointment: AppointmentEntity,
+  shop: ShopEntity,
+  now: Date,
+  manageToken?: string | null,
+): ScheduledMail[] {
   if (!appointment.clientEmail) return [];
-  const base = { appointmentId: appointment.id, version: appointment.version };
+  // The manage link's token rides along where the client has it (their booking, their own move): a text reminder
+  // carries the link (issue 15).
+  const base = { appointmentId: appointment.id, version: appointment.version, ...(manageToken ? { manageToken } : {}) };
   const reminders: ScheduledMail[] = [];
   const first =
     shop.reminderLeadMinutes > 0 ? appointment.startsAt.getTime() - shop.reminderLeadMinutes * 60_000 : null;

@@ -121,7 +121,7 @@ export async function moveAppointment(
     moved.clientEmail
       ? [
           { job: options.manageToken ? { ...job, manageToken: options.manageToken } : job },
-          ...reminderMail(moved, shop, deps.now()),
+          ...reminderMail(moved, shop, deps.now(), options.manageToken),
         ]
       : [],
     deps.now(),

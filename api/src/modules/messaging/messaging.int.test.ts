@@ -10,6 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { reminderMail } from '../appointments/booking.service';
 import {
   type BookingTestApp,
   createBookingTestApp,
@@ -228,7 +229,9 @@ describe('sending', () => {
     const texts = sentTo(e164(phone));
     expect(texts.map((t) => t.to)).toEqual([`whatsapp:${e164(phone)}`, `whatsapp:${e164(phone)}`]);
     expect(texts[0]?.from).toBe(`whatsapp:${twilio.whatsappFrom}`);
-    expect(texts[0]?.body).toContain('Reply C to confirm, X to cancel.');
+    expect(texts[0]?.body).toMatch(
+      /Reply C to confirm, X to cancel\. https:\/\/barberly\.test\/shop\/[^/]+\/appointments\/[\w-]+$/,
+    );
   });
 
   it('waits out quiet hours (shop time) instead of dropping the text', async () => {
@@ -245,6 +248,20 @@ describe('sending', () => {
     await patchMessaging({ quietStart: '00:00', quietEnd: '00:00' });
     expect(await runJob(deferred[0]!.data)).toBe('sent');
     expect(sentTo(e164(phone))).toHaveLength(1);
+  });
+
+  it('reminds 24 hours before by the clock, also across a DST change', () => {
+    const shopRow = { reminderLeadMinutes: 1440, secondReminderMinutes: 0 } as never;
+    // Sunday 1 November 2026 10:00 EST; 24 hours earlier is Saturday 11:00 EDT (15:00Z both).
+    const appointment = {
+      id: 'a',
+      version: 1,
+      clientEmail: 'x@example.com',
+      startsAt: new Date('2026-11-01T15:00:00Z'),
+    } as never;
+    const [reminder] = reminderMail(appointment, shopRow, new Date('2026-10-20T00:00:00Z'), 'tok');
+    expect(reminder?.at?.toISOString()).toBe('2026-10-31T15:00:00.000Z');
+    expect(reminder?.job).toEqual({ kind: 'reminder', appointmentId: 'a', version: 1, manageToken: 'tok' });
   });
 
   it('knows where quiet hours end across a DST change', () => {

@@ -160,10 +160,8 @@ export async function sendAppointmentText(
     return 'deferred';
   }
 
-  const link =
-    kind === 'confirmation' || kind === 'rescheduled'
-      ? (manageUrl ?? shopSiteUrl(deps.config, shop))
-      : shopSiteUrl(deps.config, shop);
+  // The manage link where the job carries its token (confirmation, reschedule, reminders); else the shop's site.
+  const link = kind !== 'cancellation' && manageUrl ? manageUrl : shopSiteUrl(deps.config, shop);
   const body = fillTemplate(templateOf(shop, kind), valuesFor(ctx, link));
   const [claimed] = (await manager.query(
     `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "version", "phone", "body", "status", "job")
