@@ -139,6 +139,7 @@ export const MESSAGING_MESSAGES = {
     `This shop does not send ${channel === 'sms' ? 'SMS' : 'WhatsApp'} reminders: choose e-mail`,
   phoneForTexts: 'Enter a mobile number that can receive texts (with its country code if it is from abroad)',
   optedOut: 'This number has opted out of texts from your shop',
+  notAClient: 'You can text only clients of your shop: numbers that booked with you or texted you',
   notSetUp: 'Texts are not set up on this Barberly: add Twilio credentials to send them',
   channelNotSetUp: (channel: TextChannel) =>
     `${channel === 'sms' ? 'SMS' : 'WhatsApp'} is not set up on this Barberly: reminders go by e-mail`,

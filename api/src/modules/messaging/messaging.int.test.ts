@@ -401,6 +401,14 @@ describe('replies', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ direction: 'out', kind: 'reply', status: 'queued' });
     expect(sentTo(e164(phone)).at(-1)?.body).toBe('Of course, see you both!');
+    // Not a way to text just anyone.
+    const stranger = await request(app)
+      .post(`/api/shops/${shop.id}/messages`)
+      .set(bearer(owner.accessToken))
+      .send({ phone: '+12125559876', channel: 'sms', body: 'Hello' });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.message).toBe(MESSAGING_MESSAGES.notAClient);
+    expect(sentTo('+12125559876')).toHaveLength(0);
   });
 
   it('STOP opts the number out for this shop (confirmed once); reminders then go by e-mail; START resumes', async () => {

@@ -209,6 +209,14 @@ export function messagingRouter(deps: MessagingDeps): Router {
     if (!deps.provider.ready(input.channel)) {
       throw new HttpError(503, 'sms_not_set_up', MESSAGING_MESSAGES.channelNotSetUp(input.channel));
     }
+    // Only the shop's own clients: an owner account must not become a way to text any number (SMS pumping).
+    const [known] = (await deps.dataSource.query(
+      `SELECT 1 FROM "text_messages" WHERE "shop_id" = $1 AND "phone" = $2
+       UNION ALL SELECT 1 FROM "appointments" WHERE "shop_id" = $1 AND "client_phone_e164" = $2 LIMIT 1`,
+      [shop.id, phone],
+    )) as unknown[];
+    if (!known)
+      throw new HttpError(400, 'not_a_client', MESSAGING_MESSAGES.notAClient, { phone: MESSAGING_MESSAGES.notAClient });
     if (await isOptedOut(deps.dataSource.manager, shop.id, phone)) {
       throw new HttpError(409, 'opted_out', MESSAGING_MESSAGES.optedOut);
     }
