@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
+import { httpRequest, shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
 import { mailedPath } from '../support/mail';
 import { registerThroughModal } from '../support/ui';
 import { book, hoursFromNow, shopInvitingSam, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
@@ -309,3 +309,32 @@ test('the booking flow on the classic theme, its manage page and the storefront 
   await expect(page.getByText('Shop Not Found')).toBeVisible();
   await atBothSizes(page, "storefront 'Shop Not Found'");
 });
+
+for (const theme of ['classic', 'urban', 'minimalist'] as const) {
+  test(`${theme}: the reminder choice and its consent in the booking details (issue 15)`, async ({ page }) => {
+    const shop = await bookableShop(theme, `Texting ${theme}`);
+    const enabled = await httpRequest(`/api/shops/${shop.id}/messaging`, {
+      method: 'PATCH',
+      token: shop.ownerToken,
+      body: { smsEnabled: true, whatsappEnabled: true },
+    });
+    expect(enabled.status, enabled.text).toBe(200);
+    await page.goto(`${shopSubdomainUrl(shop.slug)}/book`);
+    await page.getByRole('radio', { name: /Skin Fade/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Choose a barber');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Pick a date and time');
+    await page.getByRole('combobox', { name: 'Date' }).selectOption(shopDate(2));
+    await page.getByRole('radio', { name: '6:00 AM', exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Your details');
+    await page.getByLabel('Name').fill('Ann Lee');
+    await page.getByLabel('Email').fill('ann.lee@example.com');
+    await page.getByLabel('Phone').fill('(718) 555-0100');
+    await page.getByRole('radio', { name: 'WhatsApp' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Agree to receive texts, or choose e-mail')).toBeVisible();
+    await atBothSizes(page, `${theme} booking details, text reminders with the consent error`);
+  });
+}
