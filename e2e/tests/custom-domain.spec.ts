@@ -74,4 +74,19 @@ test('an owner connects a domain: the records to create, verified once DNS answe
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://${hostname}:${stackPort()}/`);
   await page.goto(`http://${owner.shop.slug}.localhost:${stackPort()}/`);
   await expect(page).toHaveURL(`http://${hostname}:${stackPort()}/`);
+
+  // Removed: the domain no longer serves the shop (through the front door), and the subdomain is the site again.
+  await page.goto('/dashboard');
+  const connected = page
+    .getByRole('region', { name: 'Custom Domains' })
+    .getByRole('listitem')
+    .filter({ hasText: hostname });
+  await connected.getByRole('button', { name: `Remove ${hostname}` }).click();
+  await connected.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(page.getByRole('region', { name: 'Custom Domains' }).getByText(hostname)).toHaveCount(0);
+  await page.goto(`http://${hostname}:${stackPort()}/`);
+  await expect(page.getByRole('heading', { name: 'This domain is not connected' })).toBeVisible();
+  await expect(page.getByText('Own Address Barbers')).toHaveCount(0);
+  await page.goto(`http://${owner.shop.slug}.localhost:${stackPort()}/`);
+  await expect(page.getByRole('heading', { name: 'Own Address Barbers' }).first()).toBeVisible();
 });

@@ -84,6 +84,15 @@ function plainPage(res: Response, status: number, title: string, text: string) {
     );
 }
 
+/**
+ * A 301 between a shop's hosts (an alias or its subdomain to its primary domain) that browsers do not keep: a
+ * browser caches a bare 301 for good, so once the owner removed the domain its visitors' subdomain would still
+ * lead to the dead domain. Search engines still read a permanent move.
+ */
+function permanentRedirect(res: Response, location: string) {
+  res.set('cache-control', 'no-store').redirect(301, location);
+}
+
 /** An unknown host: never another shop. */
 const NOT_CONNECTED_TITLE = 'This domain is not connected';
 const NOT_CONNECTED_TEXT =
@@ -241,7 +250,7 @@ export function createStorefront(deps: AppDeps) {
     }
     if (route.primary && route.primary !== bareHost(host)) {
       const request = resolveShopRequest({ url: '/', headers: req.headers, appDomain: env.APP_DOMAIN });
-      res.redirect(301, `${request.originOf(route.primary)}${req.originalUrl}`);
+      permanentRedirect(res, `${request.originOf(route.primary)}${req.originalUrl}`);
       return null;
     }
     return route.slug;
@@ -300,7 +309,7 @@ export function createStorefront(deps: AppDeps) {
     const customDomain = load?.status === 'found' ? load.page.shop.customDomain : null;
     const shopPath = request.slug ? `/shop/${request.slug}` : null;
     if (customDomain && request.subdomain && !request.customHost && shopPath && request.url.startsWith(shopPath)) {
-      res.redirect(301, `${request.originOf(customDomain)}${request.url.slice(shopPath.length) || '/'}`);
+      permanentRedirect(res, `${request.originOf(customDomain)}${request.url.slice(shopPath.length) || '/'}`);
       return;
     }
     const key = pageCacheKey(request, versionOf(load), at);

@@ -32,6 +32,7 @@ interface Answer {
   status: number;
   html: string;
   location: string | undefined;
+  cacheControl: string | undefined;
 }
 
 /** node:http, which lets a test send the Host a browser would. */
@@ -43,7 +44,14 @@ function getAs(host: string, path = '/'): Promise<Answer> {
       res.on('data', (chunk: string) => {
         html += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, html, location: res.headers.location }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          html,
+          location: res.headers.location,
+          cacheControl: res.headers['cache-control'],
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -87,12 +95,15 @@ describe('a custom domain', () => {
     const res = await getAs('joescuts.com', '/book?serviceId=x');
     expect(res.status).toBe(301);
     expect(res.location).toBe('http://www.joescuts.com/book?serviceId=x');
+    // Not kept by browsers: a removed domain must not keep its visitors away from the shop.
+    expect(res.cacheControl).toBe('no-store');
   });
 
   it("the shop's subdomain redirects to its domain; the owner's preview at /shop/{slug} stays", async () => {
     const res = await getAs('joes-cuts.barberly.test', '/book');
     expect(res.status).toBe(301);
     expect(res.location).toBe('http://www.joescuts.com/book');
+    expect(res.cacheControl).toBe('no-store');
     const preview = await getAs('barberly.test', '/shop/joes-cuts');
     expect(preview.status).toBe(200);
     expect(preview.html).toContain('<link rel="canonical" href="http://www.joescuts.com/"');
