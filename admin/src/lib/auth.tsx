@@ -157,6 +157,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         client = supabase;
         storageKey = sessionStorageKey(authUrl(config));
         const { data } = supabase.auth.onAuthStateChange((event, next) => {
+          // Logging out ends in a full page load of /api/logout: the signed-in page stays as it is until that page
+          // replaces it, instead of turning into a signed-out page that is thrown away a moment later (a Log in
+          // button that could be pressed and then vanish).
+          if (event === 'SIGNED_OUT' && loggingOutRef.current) return;
           setSession(next);
           setStatus(next ? 'signedIn' : 'signedOut');
           const previousUserId = userIdRef.current;
