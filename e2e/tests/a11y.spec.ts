@@ -5,7 +5,7 @@ import { httpRequest, shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, unique
 import { mailedPath } from '../support/mail';
 import { registerThroughModal } from '../support/ui';
 import { book, hoursFromNow, shopInvitingSam, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
-import { bookableShop, expectStep, shopDate } from './booking-helpers';
+import { bookableShop, expectStep, shopDate, toDetailsStep } from './booking-helpers';
 
 /**
  * An automated accessibility check (axe-core, WCAG 2.0/2.1 A and AA and WCAG 2.2 AA) of the product's main screens, at desktop
@@ -319,19 +319,13 @@ for (const theme of ['classic', 'urban', 'minimalist'] as const) {
       body: { smsEnabled: true, whatsappEnabled: true },
     });
     expect(enabled.status, enabled.text).toBe(200);
-    await page.goto(`${shopSubdomainUrl(shop.slug)}/book`);
-    await page.getByRole('radio', { name: /Skin Fade/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expectStep(page, 'Choose a barber');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expectStep(page, 'Pick a date and time');
-    await page.getByRole('combobox', { name: 'Date' }).selectOption(shopDate(2));
-    await page.getByRole('radio', { name: '6:00 AM', exact: true }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expectStep(page, 'Your details');
-    await page.getByLabel('Name').fill('Ann Lee');
-    await page.getByLabel('Email').fill('ann.lee@example.com');
-    await page.getByLabel('Phone').fill('(718) 555-0100');
+    await toDetailsStep(page, `${shopSubdomainUrl(shop.slug)}/book`, {
+      date: shopDate(2),
+      time: '6:00 AM',
+      name: 'Ann Lee',
+      email: 'ann.lee@example.com',
+      phone: '(718) 555-0100',
+    });
     await page.getByRole('radio', { name: 'WhatsApp' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Agree to receive texts, or choose e-mail')).toBeVisible();

@@ -61,3 +61,25 @@ export async function pickTimeAndFill(page: Page, opts: { date: string; time?: s
   await expectStep(page, 'Review and confirm');
   return label;
 }
+
+/** From the shop's booking page (service, any barber, a date and time) to the details step, filled in. */
+export async function toDetailsStep(
+  page: Page,
+  url: string,
+  opts: { date: string; time: string; name: string; email: string; phone: string },
+) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose a service' })).toBeVisible();
+  await page.getByRole('radio', { name: /Skin Fade/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Choose a barber');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Pick a date and time');
+  await page.getByRole('combobox', { name: 'Date' }).selectOption(opts.date);
+  await page.getByRole('radio', { name: opts.time, exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'Your details');
+  await page.getByLabel('Name').fill(opts.name);
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByLabel('Phone').fill(opts.phone);
+}

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { appUrl, baseURL, httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
 import { STACK_ENV } from '../support/stack';
 import { signInThroughModal } from '../support/ui';
-import { expectStep, SHOP_TIME_ZONE, shopDate } from './booking-helpers';
+import { expectStep, SHOP_TIME_ZONE, shopDate, toDetailsStep } from './booking-helpers';
 
 const twilio = () => {
   const url = process.env[STACK_ENV.twilioUrl];
@@ -51,20 +51,13 @@ test('a client books with SMS reminders; the owner sees the appointment confirme
   const local = `555-0${String(Math.floor(Math.random() * 900) + 100)}`;
   const phone = `+1718${local.replace('-', '')}`;
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(appUrl(`/shop/${owner.shop.slug}/book`));
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose a service' })).toBeVisible();
-  await page.getByRole('radio', { name: /Skin Fade/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expectStep(page, 'Choose a barber');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expectStep(page, 'Pick a date and time');
-  await page.getByRole('combobox', { name: 'Date' }).selectOption(shopDate(2));
-  await page.getByRole('radio', { name: '10:00 AM', exact: true }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expectStep(page, 'Your details');
-  await page.getByLabel('Name').fill('Rae Texter');
-  await page.getByLabel('Email').fill('rae.texter@example.com');
-  await page.getByLabel('Phone').fill(`(718) ${local}`);
+  await toDetailsStep(page, appUrl(`/shop/${owner.shop.slug}/book`), {
+    date: shopDate(2),
+    time: '10:00 AM',
+    name: 'Rae Texter',
+    email: 'rae.texter@example.com',
+    phone: `(718) ${local}`,
+  });
   await expect(page.getByRole('radio', { name: 'Text message (SMS)' })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Agree to receive texts, or choose e-mail')).toBeVisible();

@@ -513,27 +513,22 @@ describe('without Twilio', () => {
       expect((await request(plain).get(`/api/shops/${theirs.slug}`)).body.shop.smsEnabled).toBe(false);
       const start = new Date(Date.now() + 72 * 3_600_000);
       start.setUTCMinutes(0, 0, 0);
-      const refused = await request(plain)
-        .post(`/api/shops/${theirs.slug}/appointments`)
-        .send({
-          serviceId: theirs.services[0]?.id,
-          barberId: 'any',
-          start: start.toISOString(),
-          client: { name: 'Jo Client', email: 'jo@example.com', phone: '(212) 555-0999' },
-          reminders: { channel: 'sms', consent: true },
-        });
+      const bookThere = (extra: Record<string, unknown> = {}) =>
+        request(plain)
+          .post(`/api/shops/${theirs.slug}/appointments`)
+          .send({
+            serviceId: theirs.services[0]?.id,
+            barberId: 'any',
+            start: start.toISOString(),
+            client: { name: 'Jo Client', email: 'jo@example.com', phone: '(212) 555-0999' },
+            ...extra,
+          });
+      const refused = await bookThere({ reminders: { channel: 'sms', consent: true } });
       expect(refused.status).toBe(400);
       expect(refused.body.error.message).toBe(MESSAGING_MESSAGES.channelOff('sms'));
 
       // An appointment booked while texts were on, reminded after they were switched off here.
-      const booked = await request(plain)
-        .post(`/api/shops/${theirs.slug}/appointments`)
-        .send({
-          serviceId: theirs.services[0]?.id,
-          barberId: 'any',
-          start: start.toISOString(),
-          client: { name: 'Jo Client', email: 'jo@example.com', phone: '(212) 555-0999' },
-        });
+      const booked = await bookThere();
       await db.dataSource.query(
         `UPDATE "appointments" SET "reminder_channel" = 'sms', "reminder_consent_at" = now() WHERE "id" = $1`,
         [booked.body.id],
