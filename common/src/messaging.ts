@@ -6,6 +6,9 @@ export const REMINDER_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 export type TextChannel = Exclude<ReminderChannel, 'email'>;
 
+/** A text channel's name in sentences and labels. */
+export const TEXT_CHANNEL_NAMES: Record<TextChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+
 /** What a booking says about reminders: `reminders` on POST /api/shops/{slug}/appointments (absent: e-mail). */
 export const BookingRemindersSchema = z
   .object({
@@ -136,11 +139,11 @@ export const TEXT_KEYWORDS = {
 export const MESSAGING_MESSAGES = {
   consentNeeded: 'Agree to receive texts, or choose e-mail',
   channelOff: (channel: TextChannel) =>
-    `This shop does not send ${channel === 'sms' ? 'SMS' : 'WhatsApp'} reminders: choose e-mail`,
+    `This shop does not send ${TEXT_CHANNEL_NAMES[channel]} reminders: choose e-mail`,
   phoneForTexts: 'Enter a mobile number that can receive texts (with its country code if it is from abroad)',
   optedOut: 'This number has opted out of texts from your shop',
   notAClient: 'You can text only clients of your shop: numbers that booked with you or texted you',
   notSetUp: 'Texts are not set up on this Barberly: add Twilio credentials to send them',
   channelNotSetUp: (channel: TextChannel) =>
-    `${channel === 'sms' ? 'SMS' : 'WhatsApp'} is not set up on this Barberly: reminders go by e-mail`,
+    `${TEXT_CHANNEL_NAMES[channel]} is not set up on this Barberly: reminders go by e-mail`,
 } as const;

@@ -15,3 +15,8 @@ export function normalizePhone(input: string, defaultCountry?: string): string |
   if (!parsed?.isPossible()) return null;
   return parsed.number;
 }
+
+/** The country (ISO 3166-1 alpha-2) a number written with its +country code belongs to: '+44 20 7946 0958' is GB. */
+export function phoneCountry(input: string): string | null {
+  return parsePhoneNumberFromString(input.trim())?.country ?? null;
+}

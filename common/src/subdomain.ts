@@ -24,7 +24,8 @@ function looksLikeProjectId(label: string): boolean {
   return label.length > LIMITS.slugMax || UUID_IN_LABEL.test(label);
 }
 
-function stripPort(host: string): string {
+/** A Host header's name: lower case, without its port or a trailing dot (an IPv6 literal stays as it is). */
+export function bareHost(host: string): string {
   const lower = host.trim().toLowerCase();
   if (lower.startsWith('[')) return lower; // IPv6 literal: never a shop
   return lower.replace(/:\d+$/, '').replace(/\.$/, '');
@@ -73,7 +74,7 @@ export function detectShop(input: {
   const slug = shopSlugFromHost(input.host, input.appDomain, input.allowCustomHosts ?? false);
   if (!slug) return null;
   const appDomain = input.appDomain.toLowerCase();
-  const host = stripPort(input.host ?? '');
+  const host = bareHost(input.host ?? '');
   return { slug, method: host.endsWith(`.${appDomain}`) ? 'subdomain' : 'custom-host' };
 }
 
@@ -83,8 +84,8 @@ export function shopSlugFromHost(
   allowCustomHosts = false,
 ): string | null {
   if (!rawHost) return null;
-  const host = stripPort(rawHost);
-  const appDomain = stripPort(rawAppDomain);
+  const host = bareHost(rawHost);
+  const appDomain = bareHost(rawAppDomain);
   if (!host || isIp(host)) return null;
 
   let label: string | undefined;
@@ -109,8 +110,8 @@ export function shopSlugFromHost(
  */
 export function isCustomHost(rawHost: string | null | undefined, rawAppDomain: string): boolean {
   if (!rawHost) return false;
-  const host = stripPort(rawHost);
-  const appDomain = stripPort(rawAppDomain);
+  const host = bareHost(rawHost);
+  const appDomain = bareHost(rawAppDomain);
   if (!host.includes('.') || isIp(host) || !/^[a-z0-9.-]+$/.test(host)) return false;
   if (host === appDomain || host.endsWith(`.${appDomain}`)) return false;
   if (host === 'localhost' || host.endsWith('.localhost')) return false;

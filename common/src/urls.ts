@@ -14,11 +14,24 @@ export interface ShopUrls {
 export function buildShopUrls(slug: string, opts: { publicOrigin: string; appDomain: string }): ShopUrls {
   const origin = new URL(opts.publicOrigin);
   const safeSlug = encodeURIComponent(slug);
-  const port = origin.port ? `:${origin.port}` : '';
   return {
     standard: `${origin.origin}/shop/${safeSlug}`,
-    subdomain: `${origin.protocol}//${safeSlug}.${opts.appDomain}${port}`,
+    subdomain: originOnHost(`${safeSlug}.${opts.appDomain}`, opts.publicOrigin),
   };
+}
+
+/** A shop's site: its active custom domain (issue 16) when it has one, else its subdomain; no trailing slash. */
+export function shopSiteOrigin(
+  slug: string,
+  opts: { publicOrigin: string; appDomain: string; customDomain?: string | null },
+): string {
+  return opts.customDomain ? originOnHost(opts.customDomain, opts.publicOrigin) : buildShopUrls(slug, opts).subdomain;
+}
+
+/** `host` with the public origin's scheme and port: originOnHost('www.joescuts.com', 'http://localhost:3000'). */
+export function originOnHost(host: string, publicOrigin: string): string {
+  const origin = new URL(publicOrigin);
+  return `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ''}`;
 }
 
 /** Spec 9: development is detected by a hostname containing localhost or replit. */

@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCustomHost } from '@barberly/common';
+import { bareHost, isCustomHost } from '@barberly/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
 import type { Env } from './env';
-import { bareHost, type HostMap } from './host-map';
+import type { HostMap } from './host-map';
 import {
   type CachedResponse,
   cachedResponse,

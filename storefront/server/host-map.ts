@@ -1,3 +1,5 @@
+import { bareHost } from '@barberly/common';
+
 /**
  * Custom domains (issue 16): which shop a host that is not under APP_DOMAIN serves, asked of the api
  * (GET /api/domains/resolve?host=) and kept in memory. A shop-changed event naming the host (a domain verified,
@@ -24,11 +26,6 @@ export const HOST_FOUND_MS = 60_000;
 export const HOST_NOT_FOUND_MS = 10_000;
 const MAX_HOSTS = 50_000;
 const TIMEOUT_MS = 5000;
-
-/** The host part of a Host header, as the api keeps hostnames (lower case, no port or trailing dot). */
-export function bareHost(host: string): string {
-  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-}
 
 export function createHostMap(options: {
   apiUrl: string;

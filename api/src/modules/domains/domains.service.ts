@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { ShopEvents } from '../../platform/events/shop-events';
 import { HttpError, notFound, parseInput } from '../../platform/http/errors';
 import type { BillingGate } from '../billing/billing.service';
-import type { BookingMailQueue } from '../mail/mail-queue';
+import { type BookingMailQueue, createQueueOnce, transactionDb } from '../mail/mail-queue';
 import { bumpShopVersion, isUuid, loadOwnedShop } from '../shops/shop-access';
 import type { DnsChecker, DnsVerdict, DomainTargets } from './dns-check';
 import { checkHostname } from './hostname';
@@ -191,17 +191,8 @@ async function enqueueCheck(deps: DomainsDeps, manager: EntityManager, job: Doma
   if (!queue) return;
   await ensureDomainQueue(queue);
   const { boss } = queue;
-  const runner = manager.queryRunner;
-  const db = runner
-    ? {
-        executeSql: async (text: string, values: unknown[]) => {
-          const result = await runner.query(text, values, true);
-          return { rows: result.records as unknown[] };
-        },
-      }
-    : undefined;
   await boss.send(DOMAIN_CHECK_QUEUE, job, {
-    ...(db ? { db } : {}),
+    db: transactionDb(manager),
     startAfter: job.delay,
     singletonKey: `${job.domainId}:${job.delay}`,
   });
@@ -215,17 +206,7 @@ export function ensureDomainQueue(queue: BookingMailQueue): Promise<void> {
     const { boss } = queue;
     ready = (async () => {
       await queue.ready();
-      if (await boss.getQueue(DOMAIN_CHECK_QUEUE)) return;
-      try {
-        await boss.createQueue(DOMAIN_CHECK_QUEUE, {
-          name: DOMAIN_CHECK_QUEUE,
-          policy: 'short',
-          retryLimit: 3,
-          retryDelay: 60,
-        });
-      } catch (err) {
-        if (!(await boss.getQueue(DOMAIN_CHECK_QUEUE))) throw err;
-      }
+      await createQueueOnce(boss, { name: DOMAIN_CHECK_QUEUE, policy: 'short', retryLimit: 3, retryDelay: 60 });
     })();
     ready.catch(() => queuesReady.delete(queue));
     queuesReady.set(queue, ready);

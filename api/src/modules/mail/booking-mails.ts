@@ -1,4 +1,11 @@
-import { type Appointment, formatDayLabel, formatDuration, formatPrice, manageAppointmentPath } from '@barberly/common';
+import {
+  type Appointment,
+  formatDayLabel,
+  formatDuration,
+  formatPrice,
+  manageAppointmentPath,
+  originOnHost,
+} from '@barberly/common';
 import { buildIcs } from './ics';
 import type { BookingMailKind } from './mail-queue';
 import type { MailMessage } from './mailer';
@@ -43,12 +50,10 @@ export function manageUrlOf(
   shop: { slug: string; customDomain?: string | null },
   token: string,
 ): string {
-  const origin = new URL(publicOrigin);
   if (shop.customDomain) {
-    const port = origin.port ? `:${origin.port}` : '';
-    return `${origin.protocol}//${shop.customDomain}${port}/appointments/${encodeURIComponent(token)}`;
+    return `${originOnHost(shop.customDomain, publicOrigin)}/appointments/${encodeURIComponent(token)}`;
   }
-  return `${origin.origin}${manageAppointmentPath(shop.slug, token)}`;
+  return `${new URL(publicOrigin).origin}${manageAppointmentPath(shop.slug, token)}`;
 }
 
 export function composeBookingMail(input: {

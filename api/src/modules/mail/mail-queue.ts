@@ -25,6 +25,31 @@ export type BookingMailKind =
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
 
+/**
+ * pg-boss's `db` option for the caller's TypeORM transaction: a job sent through it exists only if the change that
+ * causes it commits (booking mails, domain checks).
+ */
+export function transactionDb(manager: EntityManager) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const runner = manager.queryRunner;
+      if (!runner) throw new Error('jobs are enqueued inside a transaction');
+      const result = await runner.query(text, values, true);
+      return { rows: result.records as unknown[] };
+    },
+  };
+}
+
+/** Creates a queue unless it exists; two processes creating it at once is fine (the other one won). */
+export async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  if (await boss.getQueue(queue.name)) return;
+  try {
+    await boss.createQueue(queue.name, queue);
+  } catch (err) {
+    if (!(await boss.getQueue(queue.name))) throw err;
+  }
+}
+
 export interface ScheduledMail {
   job: BookingMailJob;
   /** When to send; absent or past: now. */
@@ -81,28 +106,14 @@ export function createBookingMailQueue(options: {
           retryDelay: 30,
           retryBackoff: true,
         };
-        if (!(await boss.getQueue(BOOKING_MAIL_QUEUE))) {
-          try {
-            await boss.createQueue(BOOKING_MAIL_QUEUE, queue);
-          } catch (err) {
-            // Two processes creating it at once: the other one won.
-            if (!(await boss.getQueue(BOOKING_MAIL_QUEUE))) throw err;
-          }
-        }
+        await createQueueOnce(boss, queue);
       })();
       return starting;
     },
     async enqueue(manager, mails, now) {
       if (mails.length === 0) return;
       await this.ready();
-      const db = {
-        executeSql: async (text: string, values: unknown[]) => {
-          const runner = manager.queryRunner;
-          if (!runner) throw new Error('booking mails are enqueued inside a transaction');
-          const result = await runner.query(text, values, true);
-          return { rows: result.records as unknown[] };
-        },
-      };
+      const db = transactionDb(manager);
       for (const { job, at, key } of mails) {
         // Relative seconds: pg-boss compares with the database clock, and `now` may be a controlled clock.
         const delaySeconds = at ? Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)) : 0;

@@ -20,7 +20,16 @@ import type { BookingDeps } from '../appointments/booking.service';
 import { ShopEntity } from '../shops/shop.entity';
 import { changeOwnedShop, loadOwnedShop, pathParam } from '../shops/shop-access';
 import { handleInboundText } from './inbound';
-import { applyDeliveryStatus, fillTemplate, isOptedOut, sendShopText, shopCountry, type TextDeps } from './texts';
+import {
+  applyDeliveryStatus,
+  fillTemplate,
+  isOptedOut,
+  sendShopText,
+  shopCountry,
+  type TextDeps,
+  templateOf,
+  textDateValues,
+} from './texts';
 import { INBOUND_PATH, STATUS_CALLBACK_PATH } from './twilio';
 
 export type MessagingDeps = TextDeps & { booking: BookingDeps; events: ShopEvents };
@@ -161,17 +170,17 @@ export function messagingRouter(deps: MessagingDeps): Router {
   router.post('/shops/:shopId/messaging/preview', requireAuth, async (req, res) => {
     const shop = await loadOwnedShop(deps.dataSource.manager, pathParam(req.params, 'shopId'), currentUser(req).id);
     const input = parseInput(TemplatePreviewSchema, req.body);
-    const template = input.template ?? shop.textTemplates?.[input.kind] ?? DEFAULT_TEXT_TEMPLATES[input.kind];
+    const template = input.template ?? templateOf(shop, input.kind);
     const sampleStart = DateTime.fromJSDate(deps.now(), { zone: shop.timeZone })
       .plus({ days: 1 })
-      .set({ hour: 10, minute: 30 });
+      .set({ hour: 10, minute: 30, second: 0, millisecond: 0 })
+      .toJSDate();
     res.json({
       text: fillTemplate(template, {
         shop: shop.name,
         service: 'Haircut',
         barber: 'Sam',
-        date: sampleStart.setLocale('en-US').toFormat('ccc d LLL'),
-        time: sampleStart.setLocale('en-US').toFormat('h:mm a'),
+        ...textDateValues(sampleStart, shop.timeZone),
         link: `${new URL(deps.config.PUBLIC_ORIGIN).origin}/shop/${shop.slug}`,
         phone: shop.phoneNumber,
       }),

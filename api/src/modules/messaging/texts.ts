@@ -2,10 +2,11 @@ import {
   DEFAULT_TEXT_TEMPLATES,
   formatSlotLabel,
   normalizePhone,
+  phoneCountry,
+  shopSiteOrigin,
   type TextChannel,
   type TextKind,
 } from '@barberly/common';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -27,8 +28,7 @@ export interface TextDeps {
 
 /** The country of numbers written without +country code: the shop's own number's, else DEFAULT_PHONE_COUNTRY. */
 export function shopCountry(shop: Pick<ShopEntity, 'phoneNumber'>, fallback: string): string {
-  const own = parsePhoneNumberFromString(shop.phoneNumber ?? '');
-  return own?.country ?? fallback;
+  return phoneCountry(shop.phoneNumber ?? '') ?? fallback;
 }
 
 /** The text channels a shop offers its clients: enabled by the owner and set up on this Barberly. */
@@ -78,10 +78,20 @@ export function shopSiteUrl(
   config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>,
   shop: Pick<ShopEntity, 'slug' | 'customDomain'>,
 ): string {
-  const origin = new URL(config.PUBLIC_ORIGIN);
-  const port = origin.port ? `:${origin.port}` : '';
-  const host = shop.customDomain ?? `${shop.slug}.${config.APP_DOMAIN}`;
-  return `${origin.protocol}//${host}${port}/`;
+  const site = shopSiteOrigin(shop.slug, {
+    publicOrigin: config.PUBLIC_ORIGIN,
+    appDomain: config.APP_DOMAIN,
+    customDomain: shop.customDomain,
+  });
+  return `${site}/`;
+}
+
+/** A text's {date} and {time}: 'Sat 5 Dec' and the shop's slot label ('10:30 AM'), in the shop's zone. */
+export function textDateValues(instant: Date, timeZone: string): Pick<TemplateValues, 'date' | 'time'> {
+  return {
+    date: DateTime.fromJSDate(instant, { zone: timeZone }).setLocale('en-US').toFormat('ccc d LLL'),
+    time: formatSlotLabel(instant, timeZone),
+  };
 }
 
 export function valuesFor(ctx: AppointmentContext, link: string): TemplateValues {
@@ -90,8 +100,7 @@ export function valuesFor(ctx: AppointmentContext, link: string): TemplateValues
     shop: shop.name,
     service: a.serviceName,
     barber: barber.name,
-    date: DateTime.fromJSDate(a.startsAt, { zone: shop.timeZone }).setLocale('en-US').toFormat('ccc d LLL'),
-    time: formatSlotLabel(a.startsAt, shop.timeZone),
+    ...textDateValues(a.startsAt, shop.timeZone),
     link,
     phone: shop.phoneNumber,
   };

@@ -1,4 +1,4 @@
-import type { TextChannel } from '@barberly/common';
+import { TEXT_CHANNEL_NAMES, type TextChannel } from '@barberly/common';
 import type { Logger } from 'pino';
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import type { Config } from '../../config';
@@ -68,10 +68,7 @@ export function createTextProvider(config: TwilioConfig, logger: Logger): TextPr
     publicUrl: (path) => `${origin}${path}`,
     async send({ to, channel, body }) {
       if (!ready(channel) || !sid || !token) {
-        logger.info(
-          { channel, to, body },
-          `text message (${channel === 'sms' ? 'SMS' : 'WhatsApp'} is not set up; not sent)`,
-        );
+        logger.info({ channel, to, body }, `text message (${TEXT_CHANNEL_NAMES[channel]} is not set up; not sent)`);
         return { sid: null, status: 'logged' };
       }
       const form = new URLSearchParams({

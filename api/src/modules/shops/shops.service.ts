@@ -15,6 +15,7 @@ import {
   type ShopPage,
   ShopPatchSchema,
   SlugSchema,
+  shopSiteOrigin,
   type Theme,
   themeFromName,
 } from '@barberly/common';
@@ -48,12 +49,6 @@ function textChannelFlags(deps: ShopsDeps, shop: ShopEntity) {
   return { smsEnabled: channels.sms, whatsappEnabled: channels.whatsapp };
 }
 
-/** A custom domain's site, with the public origin's scheme and port (https in production). */
-function customDomainUrl(deps: ShopsDeps, hostname: string): string {
-  const origin = new URL(deps.config.PUBLIC_ORIGIN);
-  return `${origin.protocol}//${hostname}${origin.port ? `:${origin.port}` : ''}`;
-}
-
 export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
   const urls = urlsOf(deps, shop.slug);
   return {
@@ -73,7 +68,11 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     hours: shop.hoursJson,
     branding: shop.brandingJson,
     subdomain_url: urls.subdomain,
-    production_url: shop.customDomain ? customDomainUrl(deps, shop.customDomain) : urls.subdomain,
+    production_url: shopSiteOrigin(shop.slug, {
+      publicOrigin: deps.config.PUBLIC_ORIGIN,
+      appDomain: deps.config.APP_DOMAIN,
+      customDomain: shop.customDomain,
+    }),
     version: shop.version,
     customDomain: shop.customDomain ?? null,
     ...textChannelFlags(deps, shop),

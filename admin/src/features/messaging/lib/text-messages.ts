@@ -1,7 +1,7 @@
-import { formatDuration, type TextChannel, type TextKind, type TextStatus } from '@barberly/common';
+import { formatDuration, TEXT_CHANNEL_NAMES, type TextChannel, type TextKind, type TextStatus } from '@barberly/common';
 import type { ToastMessage } from '../../../lib/toast-messages';
 
-export const CHANNEL_LABELS: Record<TextChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+export const CHANNEL_LABELS: Record<TextChannel, string> = TEXT_CHANNEL_NAMES;
 
 export const KIND_LABELS: Record<TextKind, string> = {
   confirmation: 'Confirmation',

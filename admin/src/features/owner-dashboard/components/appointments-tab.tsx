@@ -9,6 +9,7 @@ import {
   formatDuration,
   type Service,
   type ShopAgenda,
+  TEXT_CHANNEL_NAMES,
 } from '@barberly/common';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -61,14 +62,12 @@ function StatusBadge({ status }: { status: AppointmentStatus }) {
   );
 }
 
-const TEXT_CHANNELS = { sms: 'SMS', whatsapp: 'WhatsApp' } as const;
-
 /**
  * The latest text about an appointment in words: 'SMS delivered', 'WhatsApp sent'. A text that failed is followed
  * by an e-mail, so the owner knows the client heard anyway: 'SMS failed: sent by e-mail'.
  */
 export function textStatusLabel(text: NonNullable<Appointment['lastText']>): string {
-  const channel = TEXT_CHANNELS[text.channel] ?? text.channel;
+  const channel = TEXT_CHANNEL_NAMES[text.channel] ?? text.channel;
   if (text.status === 'failed' || text.status === 'undelivered') return `${channel} failed: sent by e-mail`;
   if (text.status === 'logged') return `${channel} not sent (not set up)`;
   return `${channel} ${text.status}`;
