@@ -86,6 +86,17 @@ export const WalkInRequestSchema = z
       .union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)])
       .optional()
       .default('any'),
+    /**
+     * Who is at the door (issue 13), all optional: with an e-mail or phone the walk-in joins that client's record;
+     * blank fields are left out.
+     */
+    client: z
+      .object({
+        name: z.union([z.literal(''), BookingClientSchema.shape.name]).optional().default(''),
+        email: z.union([z.literal(''), BookingClientSchema.shape.email]).optional().default(''),
+        phone: z.union([z.literal(''), BookingClientSchema.shape.phone]).optional().default(''),
+      })
+      .optional(),
   })
   .strict();
 export type WalkInRequestInput = z.input<typeof WalkInRequestSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BookingSettingsSchema, TimeZoneSchema } from '../booking/schemas';
 import { DEFAULT_FONT, DEFAULT_PRIMARY_COLOR, LIMITS, THEMES } from '../constants';
 import { isReservedSlug } from '../slug';
+import { ClockSchema, CurrencySchema, LocaleSchema } from '../money';
 import { HoursSchema } from './hours';
 import { HexColorSchema, MESSAGES, OptionalHttpUrlSchema, shortText } from './primitives';
 import { WizardServiceSchema } from './service';
@@ -65,6 +66,10 @@ export const ShopCreateSchema = ShopDetailsSchema.extend({
   is_active: z.boolean().optional().default(true),
   /** The shop's IANA time zone (the admin sends the browser's); the api defaults to UTC. */
   timeZone: TimeZoneSchema.optional(),
+  /** Money and clock (issue 13): the admin sends the browser's locale and the currency it suggests. */
+  currency: CurrencySchema.optional(),
+  locale: LocaleSchema.optional(),
+  clock: ClockSchema.optional(),
 });
 export type ShopCreateInput = z.input<typeof ShopCreateSchema>;
 export type ShopCreateValues = z.output<typeof ShopCreateSchema>;
@@ -78,6 +83,9 @@ const shopEditFields = {
   theme: ThemeSchema,
   primaryColor: HexColorSchema,
   logoUrl: OptionalHttpUrlSchema,
+  currency: CurrencySchema,
+  locale: LocaleSchema,
+  clock: ClockSchema,
 };
 
 /** The dashboard's Edit Shop dialog. */
@@ -87,6 +95,9 @@ export const ShopEditSchema = z.object({
   address: shopEditFields.address.optional().default(''),
   phoneNumber: shopEditFields.phoneNumber.optional().default(''),
   logoUrl: shopEditFields.logoUrl.optional().default(''),
+  currency: shopEditFields.currency.optional(),
+  locale: shopEditFields.locale.optional(),
+  clock: shopEditFields.clock.optional(),
 });
 export type ShopEditInput = z.input<typeof ShopEditSchema>;
 

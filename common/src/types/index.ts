@@ -78,6 +78,13 @@ export interface Shop {
   reminderLeadMinutes?: number;
   /** Bookable days ahead. Default 60. */
   bookingHorizonDays?: number;
+  // Money and clock (issue 13): the api always sends them.
+  /** ISO 4217: every price of the shop is in it. Default USD. */
+  currency?: string;
+  /** BCP 47: prices and dates are written the shop's way. Default en-US. */
+  locale?: string;
+  /** '12h' (2:30 PM) or '24h' (14:30). Default 12h. */
+  clock?: '12h' | '24h';
 }
 
 /** GET /api/shops/{slugOrId} */

@@ -33,6 +33,14 @@ export class AppointmentEntity {
   @Column('numeric', { name: 'service_price', precision: 10, scale: 2, transformer: numericToNumber })
   servicePrice: number;
 
+  /** The currency servicePrice was booked in (issue 13): a later change of the shop's currency rewrites no history. */
+  @Column('char', { length: 3, default: 'USD' })
+  currency: string;
+
+  /** The shop's record of this person (issue 13), linked in the booking's own transaction. */
+  @Column('uuid', { name: 'client_id', nullable: true })
+  clientId: string | null;
+
   @Column('timestamptz', { name: 'starts_at' })
   startsAt: Date;
 

@@ -290,6 +290,7 @@ export async function bookAppointment(
             serviceName: service.name,
             serviceDurationMinutes: service.durationMinutes,
             servicePrice: service.price,
+            currency: shop.currency,
             startsAt: input.start,
             endsAt: end,
             status: 'confirmed',

@@ -150,6 +150,7 @@ export async function bookWalkIn(
                 serviceName: service.name,
                 serviceDurationMinutes: service.durationMinutes,
                 servicePrice: service.price,
+                currency: shop.currency,
                 startsAt: start,
                 endsAt: end,
                 status: 'confirmed',

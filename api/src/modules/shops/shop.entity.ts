@@ -50,6 +50,17 @@ export class ShopEntity {
   @Column('varchar', { name: 'time_zone', length: 64, default: 'UTC' })
   timeZone: string;
 
+  /** ISO 4217; every price of the shop is in it (issue 13). */
+  @Column('char', { length: 3, default: 'USD' })
+  currency: string;
+
+  /** BCP 47: how prices and dates are written. */
+  @Column('varchar', { length: 35, default: 'en-US' })
+  locale: string;
+
+  @Column('varchar', { length: 3, default: '12h' })
+  clock: '12h' | '24h';
+
   @Column('integer', { name: 'min_notice_minutes', default: 60 })
   minNoticeMinutes: number;
 

@@ -1,5 +1,7 @@
 import {
   BOOKING_DEFAULTS,
+  currencyForLocale,
+  SHOP_LOCALE_DEFAULTS,
   type Branding,
   buildShopUrls,
   type CompleteOnboardingResponse,
@@ -83,6 +85,9 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     cancellationCutoffMinutes: shop.cancellationCutoffMinutes,
     reminderLeadMinutes: shop.reminderLeadMinutes,
     bookingHorizonDays: shop.bookingHorizonDays,
+    currency: shop.currency,
+    locale: shop.locale,
+    clock: shop.clock,
   };
 }
 
@@ -156,6 +161,9 @@ export async function createShop(deps: ShopsDeps, authUser: AuthUser, body: unkn
           brandingJson: look.branding,
           version: 1,
           timeZone: input.timeZone ?? BOOKING_DEFAULTS.timeZone,
+          currency: input.currency ?? currencyForLocale(input.locale),
+          locale: input.locale ?? SHOP_LOCALE_DEFAULTS.locale,
+          clock: input.clock ?? SHOP_LOCALE_DEFAULTS.clock,
         }),
       );
       await insertServices(manager, created.id, input.services);
@@ -227,6 +235,9 @@ export async function patchShop(deps: ShopsDeps, shopId: string, userId: string,
     if (patch.hours_json !== undefined) shop.hoursJson = patch.hours_json;
     if (patch.is_active !== undefined) shop.isActive = patch.is_active;
     if (patch.timeZone !== undefined) shop.timeZone = patch.timeZone;
+    if (patch.currency !== undefined) shop.currency = patch.currency;
+    if (patch.locale !== undefined) shop.locale = patch.locale;
+    if (patch.clock !== undefined) shop.clock = patch.clock;
     if (patch.minNoticeMinutes !== undefined) shop.minNoticeMinutes = patch.minNoticeMinutes;
     if (patch.cancellationCutoffMinutes !== undefined) shop.cancellationCutoffMinutes = patch.cancellationCutoffMinutes;
     if (patch.reminderLeadMinutes !== undefined) shop.reminderLeadMinutes = patch.reminderLeadMinutes;
