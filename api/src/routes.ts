@@ -10,6 +10,7 @@ import { barbersRouter } from './modules/barbers/barbers.router';
 import { myScheduleRouter } from './modules/barbers/my-schedule.router';
 import { billingRouter, stripeWebhookRouter } from './modules/billing/billing.router';
 import { createBillingGate } from './modules/billing/billing.service';
+import { clientsRouter } from './modules/clients/clients.router';
 import { configRouter } from './modules/config/config.router';
 import { createDnsChecker } from './modules/domains/dns-check';
 import { domainsRouter } from './modules/domains/domains.router';
@@ -70,6 +71,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     textProvider,
   };
 
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger });
+
   // The first authenticated call of a token creates the user's profile row (shops reference it).
   const ensureUser = createUserEnsurer(dataSource);
   const ensureProfile: RequestHandler = async (req, _res, next) => {
@@ -123,11 +126,12 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
     assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
+    clientsRouter({ dataSource, config, mailer, textProvider, now, logger: deps.logger }),
     joinCodesRouter({
       dataSource,
       events,
       billing,
-      mailer: deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger }),
+      mailer,
       publicOrigin: config.PUBLIC_ORIGIN,
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,

@@ -92,9 +92,18 @@ export const WalkInRequestSchema = z
      */
     client: z
       .object({
-        name: z.union([z.literal(''), BookingClientSchema.shape.name]).optional().default(''),
-        email: z.union([z.literal(''), BookingClientSchema.shape.email]).optional().default(''),
-        phone: z.union([z.literal(''), BookingClientSchema.shape.phone]).optional().default(''),
+        name: z
+          .union([z.literal(''), BookingClientSchema.shape.name])
+          .optional()
+          .default(''),
+        email: z
+          .union([z.literal(''), BookingClientSchema.shape.email])
+          .optional()
+          .default(''),
+        phone: z
+          .union([z.literal(''), BookingClientSchema.shape.phone])
+          .optional()
+          .default(''),
       })
       .optional(),
   })

@@ -20,6 +20,7 @@ import { rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
 import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
 import type { BillingGate } from '../billing/billing.service';
+import { linkClient } from '../clients/client-matching';
 import { manageUrlOf } from '../mail/booking-mails';
 import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
 import { shopCountry, textChannelsOf } from '../messaging/texts';
@@ -276,6 +277,12 @@ export async function bookAppointment(
     const service = await loadShopService(manager, shop, input.serviceId);
     const candidates = await candidateBarbers(manager, shop, input.barberId, input.start);
     const reminders = reminderChoice(deps, shop, input);
+    const clientId = await linkClient(
+      manager,
+      shop.id,
+      { ...input.client, phoneE164: reminders.clientPhoneE164 },
+      shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US'),
+    );
     const token = newManageToken();
     const repo = manager.getRepository(AppointmentEntity);
     const { result: appointment, barber } = await placeWithFirstFreeBarber(
@@ -298,6 +305,7 @@ export async function bookAppointment(
             clientName: input.client.name,
             clientEmail: input.client.email.toLowerCase(),
             clientPhone: input.client.phone,
+            clientId,
             note: input.note,
             manageTokenHash: token.hash,
             version: 1,

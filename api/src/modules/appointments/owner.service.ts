@@ -7,6 +7,7 @@ import {
   dayBounds,
   LIVE_APPOINTMENT_STATUSES,
   localDateOf,
+  normalizePhone,
   type ShopAgenda,
   type ShopStats,
   WALK_IN_CLIENT_NAME,
@@ -16,6 +17,8 @@ import { type EntityManager, In, MoreThan } from 'typeorm';
 import { HttpError, parseInput } from '../../platform/http/errors';
 import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
+import { linkClient } from '../clients/client-matching';
+import { shopCountry } from '../messaging/texts';
 import type { ShopEntity } from '../shops/shop.entity';
 import { loadOwnedShop } from '../shops/shop-access';
 import { AppointmentEntity } from './appointment.entity';
@@ -137,6 +140,20 @@ export async function bookWalkIn(
         const gap = await nextWalkInGap(manager, shop, service, input.barberId, now);
         if (!gap) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
         const { start, candidates } = gap;
+        const who = {
+          name: input.client?.name ?? '',
+          email: input.client?.email ?? '',
+          phone: input.client?.phone ?? '',
+        };
+        const phoneE164 = who.phone
+          ? normalizePhone(who.phone, shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US'))
+          : null;
+        const clientId = await linkClient(
+          manager,
+          shop.id,
+          { ...who, name: who.name || WALK_IN_CLIENT_NAME, phoneE164 },
+          shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US'),
+        );
         const repo = manager.getRepository(AppointmentEntity);
         const { result, barber } = await placeWithFirstFreeBarber(
           manager,
@@ -155,9 +172,11 @@ export async function bookWalkIn(
                 endsAt: end,
                 status: 'confirmed',
                 source: 'walk_in',
-                clientName: WALK_IN_CLIENT_NAME,
-                clientEmail: '',
-                clientPhone: '',
+                clientName: who.name || WALK_IN_CLIENT_NAME,
+                clientEmail: who.email.toLowerCase(),
+                clientPhone: who.phone,
+                clientPhoneE164: phoneE164,
+                clientId,
                 note: '',
                 manageTokenHash: null,
                 version: 1,

@@ -1,0 +1,652 @@
+import {
+  CLIENT_LIMITS,
+  CLIENT_MESSAGES,
+  type ClientAppointment,
+  type ClientDetail,
+  type ClientList,
+  ClientListQuerySchema,
+  ClientMergeSchema,
+  type ClientNote,
+  ClientNoteSchema,
+  ClientPatchSchema,
+  type ClientSummary,
+  localDateOf,
+  type RebookSent,
+  type TextChannel,
+} from '@barberly/common';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../config';
+import { badRequest, conflict, forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { BOOKING_MAIL_QUEUE } from '../mail/mail-queue';
+import type { Mailer } from '../mail/mailer';
+import { textChannelsOf } from '../messaging/texts';
+import type { TextProvider } from '../messaging/twilio';
+import type { ShopEntity } from '../shops/shop.entity';
+import { findShopById, isUuid, SHOP_NOT_FOUND } from '../shops/shop-access';
+
+export interface ClientsDeps {
+  dataSource: DataSource;
+  config: Pick<Config, 'PUBLIC_ORIGIN'>;
+  mailer: Mailer;
+  textProvider?: Pick<TextProvider, 'ready' | 'send'>;
+  now: () => Date;
+  logger: Logger;
+}
+
+/** Who is asking: the shop's owner sees every client; a barber of the shop only those they have served. */
+export interface ClientViewer {
+  shop: ShopEntity;
+  userId: string;
+  role: 'owner' | 'barber';
+  /** The caller's barbers row, for a barber. */
+  barberId: string | null;
+  authorName: string;
+}
+
+/** Unknown shop: 404. Neither its owner nor one of its barbers: 403. */
+export async function loadViewer(manager: EntityManager, shopId: string, userId: string): Promise<ClientViewer> {
+  const shop = await findShopById(manager, shopId);
+  if (!shop) throw notFound(SHOP_NOT_FOUND);
+  const [user] = (await manager.query(
+    `SELECT coalesce(nullif(trim(concat_ws(' ', "first_name", "last_name")), ''), "email") AS "name" FROM "users" WHERE "id" = $1`,
+    [userId],
+  )) as Array<{ name: string }>;
+  if (shop.ownerId === userId) {
+    return { shop, userId, role: 'owner', barberId: null, authorName: user?.name ?? 'Owner' };
+  }
+  const [barber] = (await manager.query(
+    `SELECT "id", "name" FROM "barbers" WHERE "shop_id" = $1 AND "user_id" = $2 LIMIT 1`,
+    [shop.id, userId],
+  )) as Array<{ id: string; name: string }>;
+  if (!barber) throw forbidden('Only the owner and barbers of this shop can see its clients.');
+  return { shop, userId, role: 'barber', barberId: barber.id, authorName: barber.name };
+}
+
+function requireOwner(viewer: ClientViewer): void {
+  if (viewer.role !== 'owner') throw forbidden('Only the owner of this shop can do this.');
+}
+
+const VISIT = `(a."status" = 'completed' OR (a."status" = 'confirmed' AND a."ends_at" <= $2))`;
+
+/**
+ * Every figure of a client row in one pass over the shop's appointments: visits, last visit, next appointment,
+ * total spent (completed, in the shop's currency), no-shows, and the usual interval (median whole days between
+ * consecutive visits, in the shop's zone) with the due date it gives. $1 shop, $2 now, $3 zone, $4 currency.
+ */
+const SUMMARY_CTE = `
+  figures AS (
+    SELECT a."client_id",
+      count(*) FILTER (WHERE ${VISIT})::int AS "visits",
+      max(a."starts_at") FILTER (WHERE ${VISIT}) AS "last_visit",
+      min(a."starts_at") FILTER (WHERE a."status" = 'confirmed' AND a."starts_at" > $2) AS "next_appointment",
+      coalesce(sum(a."service_price") FILTER (WHERE a."status" = 'completed' AND a."currency" = $4), 0)::float8 AS "total_spent",
+      count(*) FILTER (WHERE a."status" = 'no_show')::int AS "no_shows"
+    FROM "appointments" a
+    WHERE a."shop_id" = $1 AND a."client_id" IS NOT NULL
+    GROUP BY a."client_id"
+  ),
+  gaps AS (
+    SELECT "client_id", "day" - lag("day") OVER (PARTITION BY "client_id" ORDER BY "day") AS "gap"
+    FROM (
+      SELECT DISTINCT a."client_id", (a."starts_at" AT TIME ZONE $3)::date AS "day"
+      FROM "appointments" a WHERE a."shop_id" = $1 AND a."client_id" IS NOT NULL AND ${VISIT}
+    ) v
+  ),
+  rhythm AS (
+    SELECT "client_id", round(percentile_cont(0.5) WITHIN GROUP (ORDER BY "gap"))::int AS "usual_days"
+    FROM gaps WHERE "gap" IS NOT NULL GROUP BY "client_id"
+  ),
+  summary AS (
+    SELECT c."id", c."name", c."email", c."phone", c."tags", c."erased_at", c."created_at", c."updated_at",
+      coalesce(f."visits", 0) AS "visits", f."last_visit", f."next_appointment",
+      coalesce(f."total_spent", 0) AS "total_spent", coalesce(f."no_shows", 0) AS "no_shows", r."usual_days",
+      CASE WHEN r."usual_days" IS NOT NULL
+        THEN ((f."last_visit" AT TIME ZONE $3)::date + r."usual_days") END AS "due_date"
+    FROM "clients" c
+    LEFT JOIN figures f ON f."client_id" = c."id"
+    LEFT JOIN rhythm r ON r."client_id" = c."id"
+    WHERE c."shop_id" = $1 AND c."merged_into_id" IS NULL
+  )`;
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  tags: string[];
+  erased_at: Date | null;
+  created_at: Date;
+  visits: number;
+  last_visit: Date | null;
+  next_appointment: Date | null;
+  total_spent: number;
+  no_shows: number;
+  usual_days: number | null;
+  due_date: string | Date | null;
+}
+
+function dateOnly(value: string | Date | null): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  // node-postgres gives a date column as a local-midnight Date: read it back in local time.
+  const y = value.getFullYear();
+  const m = String(value.getMonth() + 1).padStart(2, '0');
+  const d = String(value.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+function toSummary(row: SummaryRow, today: string): ClientSummary {
+  const dueDate = dateOnly(row.due_date);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    tags: row.tags ?? [],
+    visits: row.visits,
+    lastVisit: row.last_visit ? row.last_visit.toISOString() : null,
+    nextAppointment: row.next_appointment ? row.next_appointment.toISOString() : null,
+    totalSpent: Math.round(Number(row.total_spent) * 100) / 100,
+    noShows: row.no_shows,
+    usualIntervalDays: row.usual_days,
+    dueDate,
+    overdue: Boolean(dueDate && dueDate < today && !row.next_appointment && !row.erased_at),
+    erased: row.erased_at !== null,
+  };
+}
+
+const SORTS = {
+  name: `lower(s."name"), s."id"`,
+  lastVisit: `s."last_visit" DESC NULLS LAST, lower(s."name"), s."id"`,
+  visits: `s."visits" DESC, lower(s."name"), s."id"`,
+  totalSpent: `s."total_spent" DESC, lower(s."name"), s."id"`,
+} as const;
+
+/** '%' and '_' typed into the search box are letters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** GET /api/shops/{shopId}/clients */
+export async function listClients(
+  deps: ClientsDeps,
+  shopId: string,
+  userId: string,
+  query: unknown,
+): Promise<ClientList> {
+  const q = parseInput(ClientListQuerySchema, query);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const now = deps.now();
+  const today = localDateOf(now, viewer.shop.timeZone);
+  const params: unknown[] = [viewer.shop.id, now, viewer.shop.timeZone, viewer.shop.currency];
+  const where: string[] = ['s."erased_at" IS NULL'];
+  if (q.q) {
+    params.push(likePattern(q.q));
+    const text = `$${params.length}`;
+    const digits = q.q.replace(/\D/g, '');
+    const phoneClause = digits.length >= 3 ? ` OR s."phone" LIKE $${params.push(`%${digits}%`)}` : '';
+    where.push(`(s."name" ILIKE ${text} OR s."email" ILIKE ${text}${phoneClause})`);
+  }
+  if (viewer.barberId) {
+    params.push(viewer.barberId);
+    where.push(
+      `EXISTS (SELECT 1 FROM "appointments" x WHERE x."client_id" = s."id" AND x."barber_id" = $${params.length})`,
+    );
+  }
+  if (q.filter === 'due') {
+    params.push(today);
+    where.push(`s."due_date" < $${params.length}::date AND s."next_appointment" IS NULL`);
+  }
+  const order = q.filter === 'due' ? `s."due_date", lower(s."name"), s."id"` : SORTS[q.sort];
+  const pageSize = CLIENT_LIMITS.pageSize;
+  params.push(pageSize, (q.page - 1) * pageSize);
+  const rows = (await deps.dataSource.query(
+    `WITH ${SUMMARY_CTE}
+     SELECT s.*, count(*) OVER ()::int AS "total" FROM summary s
+     WHERE ${where.join(' AND ')}
+     ORDER BY ${order}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  )) as Array<SummaryRow & { total: number }>;
+  return {
+    clients: rows.map((r) => toSummary(r, today)),
+    total: rows[0]?.total ?? (q.page > 1 ? await countClients(deps, viewer, params, where) : 0),
+    page: q.page,
+    pageSize,
+    currency: viewer.shop.currency,
+  };
+}
+
+/** The total when the page asked for lies past the end. */
+async function countClients(deps: ClientsDeps, viewer: ClientViewer, params: unknown[], where: string[]) {
+  const [row] = (await deps.dataSource.query(
+    `WITH ${SUMMARY_CTE} SELECT count(*)::int AS "n" FROM summary s WHERE ${where.join(' AND ')}`,
+    params.slice(0, -2),
+  )) as Array<{ n: number }>;
+  void viewer;
+  return row?.n ?? 0;
+}
+
+/** A client of the shop the viewer may see (a barber: one they served); 404 otherwise. */
+async function loadClient(manager: EntityManager, viewer: ClientViewer, clientId: string, lock = false) {
+  if (!isUuid(clientId)) throw notFound(CLIENT_MESSAGES.notFound);
+  const [row] = (await manager.query(
+    `SELECT "id", "name", "email", "phone", "tags", "merged_into_id", "erased_at" FROM "clients"
+     WHERE "id" = $1 AND "shop_id" = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [clientId, viewer.shop.id],
+  )) as Array<{
+    id: string;
+    name: string;
+    email: string | null;
+    phone: string | null;
+    tags: string[];
+    merged_into_id: string | null;
+    erased_at: Date | null;
+  }>;
+  if (!row || row.merged_into_id) throw notFound(CLIENT_MESSAGES.notFound);
+  if (viewer.barberId) {
+    const [served] = (await manager.query(
+      `SELECT 1 FROM "appointments" WHERE "client_id" = $1 AND "barber_id" = $2 LIMIT 1`,
+      [clientId, viewer.barberId],
+    )) as unknown[];
+    if (!served) throw notFound(CLIENT_MESSAGES.notFound);
+  }
+  return row;
+}
+
+/** GET /api/shops/{shopId}/clients/{clientId} */
+export async function getClient(
+  deps: ClientsDeps,
+  shopId: string,
+  clientId: string,
+  userId: string,
+): Promise<ClientDetail> {
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  await loadClient(deps.dataSource.manager, viewer, clientId);
+  return clientDetail(deps, viewer, clientId);
+}
+
+async function clientDetail(deps: ClientsDeps, viewer: ClientViewer, clientId: string): Promise<ClientDetail> {
+  const manager = deps.dataSource.manager;
+  const now = deps.now();
+  const today = localDateOf(now, viewer.shop.timeZone);
+  const [row] = (await manager.query(`WITH ${SUMMARY_CTE} SELECT s.* FROM summary s WHERE s."id" = $5`, [
+    viewer.shop.id,
+    now,
+    viewer.shop.timeZone,
+    viewer.shop.currency,
+    clientId,
+  ])) as SummaryRow[];
+  if (!row) throw notFound(CLIENT_MESSAGES.notFound);
+  const appointments = (await manager.query(
+    `SELECT a."id", a."starts_at", a."ends_at", a."status", a."source", a."service_name", a."service_price",
+            a."currency", coalesce(b."name", '') AS "barber_name"
+     FROM "appointments" a LEFT JOIN "barbers" b ON b."id" = a."barber_id"
+     WHERE a."client_id" = $1 ORDER BY a."starts_at" DESC LIMIT 500`,
+    [clientId],
+  )) as Array<{
+    id: string;
+    starts_at: Date;
+    ends_at: Date;
+    status: ClientAppointment['status'];
+    source: ClientAppointment['source'];
+    service_name: string;
+    service_price: string;
+    currency: string;
+    barber_name: string;
+  }>;
+  const notes = (await manager.query(
+    `SELECT "id", "body", "author_name", "author_user_id", "created_at" FROM "client_notes"
+     WHERE "client_id" = $1 ORDER BY "created_at" DESC, "id"`,
+    [clientId],
+  )) as Array<{ id: string; body: string; author_name: string; author_user_id: string | null; created_at: Date }>;
+  const usual = await usualChoice(manager, clientId);
+  return {
+    ...toSummary(row, today),
+    createdAt: row.created_at.toISOString(),
+    usualService: usual.service,
+    usualBarber: usual.barber,
+    appointments: appointments.map((a) => ({
+      id: a.id,
+      startsAt: a.starts_at.toISOString(),
+      endsAt: a.ends_at.toISOString(),
+      status: a.status,
+      source: a.source,
+      serviceName: a.service_name,
+      barberName: a.barber_name,
+      price: Number(a.service_price),
+      currency: a.currency.trim(),
+    })),
+    notes: notes.map((n) => toNote(n, viewer.userId)),
+    currency: viewer.shop.currency,
+    canManage: viewer.role === 'owner',
+  };
+}
+
+function toNote(
+  n: { id: string; body: string; author_name: string; author_user_id: string | null; created_at: Date },
+  userId: string,
+): ClientNote {
+  return {
+    id: n.id,
+    body: n.body,
+    authorName: n.author_name,
+    createdAt: n.created_at.toISOString(),
+    mine: n.author_user_id === userId,
+  };
+}
+
+/** Their most frequent service and barber among appointments kept, both still offered by the shop. */
+async function usualChoice(manager: EntityManager, clientId: string) {
+  const [service] = (await manager.query(
+    `SELECT s."id", s."name" FROM "appointments" a JOIN "services" s ON s."id" = a."service_id"
+     WHERE a."client_id" = $1 AND a."status" <> 'cancelled'
+     GROUP BY s."id", s."name" ORDER BY count(*) DESC, max(a."starts_at") DESC LIMIT 1`,
+    [clientId],
+  )) as Array<{ id: string; name: string }>;
+  const [barber] = (await manager.query(
+    `SELECT b."id", b."name" FROM "appointments" a JOIN "barbers" b ON b."id" = a."barber_id"
+     WHERE a."client_id" = $1 AND a."status" <> 'cancelled'
+     GROUP BY b."id", b."name" ORDER BY count(*) DESC, max(a."starts_at") DESC LIMIT 1`,
+    [clientId],
+  )) as Array<{ id: string; name: string }>;
+  return { service: service ?? null, barber: barber ?? null };
+}
+
+/** PATCH /api/shops/{shopId}/clients/{clientId} (owner): name and tags. */
+export async function patchClient(
+  deps: ClientsDeps,
+  shopId: string,
+  clientId: string,
+  userId: string,
+  body: unknown,
+): Promise<ClientDetail> {
+  const patch = parseInput(ClientPatchSchema, body);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  requireOwner(viewer);
+  const client = await loadClient(deps.dataSource.manager, viewer, clientId);
+  if (client.erased_at) throw conflict(CLIENT_MESSAGES.erased);
+  const tags = patch.tags ? [...new Set(patch.tags)] : undefined;
+  await deps.dataSource.query(
+    `UPDATE "clients" SET "name" = coalesce($2, "name"), "tags" = coalesce($3::text[], "tags"), "updated_at" = now()
+     WHERE "id" = $1`,
+    [clientId, patch.name ?? null, tags ?? null],
+  );
+  return clientDetail(deps, viewer, clientId);
+}
+
+/** POST /api/shops/{shopId}/clients/{clientId}/notes: the owner, or a barber who served the client. */
+export async function addNote(
+  deps: ClientsDeps,
+  shopId: string,
+  clientId: string,
+  userId: string,
+  body: unknown,
+): Promise<ClientNote> {
+  const input = parseInput(ClientNoteSchema, body);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const client = await loadClient(deps.dataSource.manager, viewer, clientId);
+  if (client.erased_at) throw conflict(CLIENT_MESSAGES.erased);
+  const [note] = (await deps.dataSource.query(
+    `INSERT INTO "client_notes" ("client_id", "author_user_id", "author_name", "body") VALUES ($1, $2, $3, $4)
+     RETURNING "id", "body", "author_name", "author_user_id", "created_at"`,
+    [clientId, userId, viewer.authorName.slice(0, 200), input.body],
+  )) as Array<{ id: string; body: string; author_name: string; author_user_id: string; created_at: Date }>;
+  return toNote(note as NonNullable<typeof note>, userId);
+}
+
+/** DELETE /api/shops/{shopId}/clients/{clientId}/notes/{noteId}: its author, or the owner. */
+export async function deleteNote(
+  deps: ClientsDeps,
+  shopId: string,
+  clientId: string,
+  noteId: string,
+  userId: string,
+): Promise<void> {
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  await loadClient(deps.dataSource.manager, viewer, clientId);
+  if (!isUuid(noteId)) throw notFound('Note not found');
+  const [note] = (await deps.dataSource.query(
+    `SELECT "author_user_id" FROM "client_notes" WHERE "id" = $1 AND "client_id" = $2`,
+    [noteId, clientId],
+  )) as Array<{ author_user_id: string | null }>;
+  if (!note) throw notFound('Note not found');
+  if (viewer.role !== 'owner' && note.author_user_id !== userId) throw forbidden(CLIENT_MESSAGES.notesOnlyOwn);
+  await deps.dataSource.query(`DELETE FROM "client_notes" WHERE "id" = $1`, [noteId]);
+}
+
+/**
+ * POST /api/shops/{shopId}/clients/{clientId}/merge (owner): the other record's appointments and notes move here,
+ * tags are united, this record keeps its e-mail and phone and takes the other's where it has none; the other
+ * stays as a pointer, so a later booking under its e-mail lands here.
+ */
+export async function mergeClients(
+  deps: ClientsDeps,
+  shopId: string,
+  clientId: string,
+  userId: string,
+  body: unknown,
+): Promise<ClientDetail> {
+  const { otherClientId } = parseInput(ClientMergeSchema, body);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  requireOwner(viewer);
+  if (otherClientId === clientId)
+    throw badRequest(CLIENT_MESSAGES.mergeSelf, { otherClientId: CLIENT_MESSAGES.mergeSelf });
+  await deps.dataSource.transaction(async (manager) => {
+    // Both rows locked in a fixed order: two merges of the same pair cannot cross.
+    const [first, second] = [clientId, otherClientId].sort();
+    const a = await loadClient(manager, viewer, first as string, true);
+    const b = await loadClient(manager, viewer, second as string, true);
+    const [keep, fold] = a.id === clientId ? [a, b] : [b, a];
+    if (keep.erased_at || fold.erased_at) throw conflict(CLIENT_MESSAGES.mergeErased);
+    await manager.query(`UPDATE "appointments" SET "client_id" = $1 WHERE "client_id" = $2`, [keep.id, fold.id]);
+    await manager.query(`UPDATE "client_notes" SET "client_id" = $1 WHERE "client_id" = $2`, [keep.id, fold.id]);
+    await manager.query(`UPDATE "clients" SET "merged_into_id" = $1 WHERE "merged_into_id" = $2`, [keep.id, fold.id]);
+    await manager.query(`UPDATE "clients" SET "merged_into_id" = $1, "updated_at" = now() WHERE "id" = $2`, [
+      keep.id,
+      fold.id,
+    ]);
+    const tags = [...new Set([...(keep.tags ?? []), ...(fold.tags ?? [])])].slice(0, CLIENT_LIMITS.tagsMax);
+    await manager.query(
+      `UPDATE "clients" SET "email" = coalesce("email", $2), "phone" = coalesce("phone", $3), "tags" = $4::text[],
+         "updated_at" = now() WHERE "id" = $1`,
+      [keep.id, fold.email, fold.phone, tags],
+    );
+  });
+  return clientDetail(deps, viewer, clientId);
+}
+
+/** GET /api/shops/{shopId}/clients/{clientId}/export (owner): everything the shop holds about the person. */
+export async function exportClient(deps: ClientsDeps, shopId: string, clientId: string, userId: string) {
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  requireOwner(viewer);
+  const client = await loadClient(deps.dataSource.manager, viewer, clientId);
+  const manager = deps.dataSource.manager;
+  const appointments = (await manager.query(
+    `SELECT a."id", a."starts_at" AS "startsAt", a."ends_at" AS "endsAt", a."status", a."source",
+            a."service_name" AS "service", a."service_price"::float8 AS "price", a."currency",
+            coalesce(b."name", '') AS "barber", a."client_name" AS "name", a."client_email" AS "email",
+            a."client_phone" AS "phone", a."note", a."reminder_channel" AS "reminderChannel",
+            a."reminder_consent_at" AS "reminderConsentAt", a."reminder_consent_text" AS "reminderConsentText",
+            a."created_at" AS "bookedAt"
+     FROM "appointments" a LEFT JOIN "barbers" b ON b."id" = a."barber_id"
+     WHERE a."client_id" = $1 ORDER BY a."starts_at"`,
+    [clientId],
+  )) as unknown[];
+  const notes = (await manager.query(
+    `SELECT "body", "author_name" AS "author", "created_at" AS "createdAt" FROM "client_notes"
+     WHERE "client_id" = $1 ORDER BY "created_at"`,
+    [clientId],
+  )) as unknown[];
+  const texts = (await manager.query(
+    `SELECT t."direction", t."channel", t."kind", t."phone", t."body", t."status", t."created_at" AS "at"
+     FROM "text_messages" t
+     WHERE t."shop_id" = $1 AND (t."appointment_id" IN (SELECT "id" FROM "appointments" WHERE "client_id" = $2)
+       OR ($3::varchar IS NOT NULL AND t."phone" = $3))
+     ORDER BY t."created_at"`,
+    [viewer.shop.id, clientId, client.phone],
+  )) as unknown[];
+  return {
+    exportedAt: deps.now().toISOString(),
+    shop: { name: viewer.shop.name, slug: viewer.shop.slug },
+    client: {
+      id: client.id,
+      name: client.name,
+      email: client.email,
+      phone: client.phone,
+      tags: client.tags,
+      erased: client.erased_at !== null,
+    },
+    appointments,
+    notes,
+    textMessages: texts,
+  };
+}
+
+/**
+ * DELETE /api/shops/{shopId}/clients/{clientId} (owner): erasure. The appointments stay for the books (date,
+ * service, barber, price, status); every personal field goes, here and wherever it was copied: the appointments'
+ * name, contact, note and consent wording, stored booking answers, text-message bodies and numbers, notes and tags,
+ * and mails or texts still queued for them.
+ */
+export async function eraseClient(deps: ClientsDeps, shopId: string, clientId: string, userId: string): Promise<void> {
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  requireOwner(viewer);
+  await deps.dataSource.transaction(async (manager) => {
+    const client = await loadClient(manager, viewer, clientId, true);
+    const ids = (
+      (await manager.query(`SELECT "id" FROM "appointments" WHERE "client_id" = $1`, [clientId])) as Array<{
+        id: string;
+      }>
+    ).map((r) => r.id);
+    await manager.query(
+      `UPDATE "appointments" SET "client_name" = $2, "client_email" = '', "client_phone" = '',
+         "client_phone_e164" = NULL, "note" = '', "reminder_consent_text" = NULL, "manage_token_hash" = NULL,
+         "updated_at" = now()
+       WHERE "id" = ANY($1::uuid[])`,
+      [ids, CLIENT_MESSAGES.erasedName],
+    );
+    await manager.query(
+      `UPDATE "booking_idempotency_keys" SET "response" = NULL WHERE "appointment_id" = ANY($1::uuid[])`,
+      [ids],
+    );
+    await manager.query(
+      `UPDATE "text_messages" SET "phone" = '', "body" = '', "job" = NULL
+       WHERE "shop_id" = $1 AND ("appointment_id" = ANY($2::uuid[]) OR ($3::varchar IS NOT NULL AND "phone" = $3))`,
+      [viewer.shop.id, ids, client.phone],
+    );
+    await manager.query(
+      `DELETE FROM pgboss.job WHERE "name" = $1 AND "state" IN ('created', 'retry')
+         AND "data"->>'appointmentId' = ANY($2::text[])`,
+      [BOOKING_MAIL_QUEUE, ids],
+    );
+    await manager.query(`DELETE FROM "client_notes" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(
+      `UPDATE "clients" SET "name" = $2, "email" = NULL, "phone" = NULL, "tags" = '{}', "erased_at" = now(),
+         "updated_at" = now() WHERE "id" = $1 OR "merged_into_id" = $1`,
+      [clientId, CLIENT_MESSAGES.erasedName],
+    );
+  });
+}
+
+/** The storefront's booking page with the service and barber preselected. */
+export function rebookUrl(
+  publicOrigin: string,
+  shop: Pick<ShopEntity, 'slug' | 'customDomain'>,
+  choice: { serviceId: string; barberId: string | null },
+): string {
+  const query = new URLSearchParams({
+    service: choice.serviceId,
+    ...(choice.barberId ? { barber: choice.barberId } : {}),
+  });
+  const origin = new URL(publicOrigin);
+  if (shop.customDomain) {
+    return `${origin.protocol}//${shop.customDomain}${origin.port ? `:${origin.port}` : ''}/book?${query}`;
+  }
+  return `${origin.origin}/shop/${encodeURIComponent(shop.slug)}/book?${query}`;
+}
+
+/**
+ * POST /api/shops/{shopId}/clients/{clientId}/rebook (owner): a link to book their usual service with their usual
+ * barber, by text when the shop texts and the client agreed to texts before (and has not said STOP), else by e-mail.
+ */
+export async function sendRebookLink(
+  deps: ClientsDeps,
+  shopId: string,
+  clientId: string,
+  userId: string,
+): Promise<RebookSent> {
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  requireOwner(viewer);
+  const manager = deps.dataSource.manager;
+  const client = await loadClient(manager, viewer, clientId);
+  if (client.erased_at) throw conflict(CLIENT_MESSAGES.erased);
+  const usual = await usualChoice(manager, clientId);
+  if (!usual.service) throw conflict(CLIENT_MESSAGES.noHistory);
+  const link = rebookUrl(deps.config.PUBLIC_ORIGIN, viewer.shop, {
+    serviceId: usual.service.id,
+    barberId: usual.barber?.id ?? null,
+  });
+  const firstName = client.name.split(/\s+/)[0] || 'there';
+  const barberPart = usual.barber ? ` with ${usual.barber.name}` : '';
+
+  const channel = await textChannelFor(deps, viewer.shop, client.id, client.phone);
+  if (channel && client.phone) {
+    const body = `Hi ${firstName}, it's about time for your next ${usual.service.name}${barberPart} at ${viewer.shop.name}. Book here: ${link}`;
+    try {
+      const sent = await (deps.textProvider as NonNullable<ClientsDeps['textProvider']>).send({
+        to: client.phone,
+        channel,
+        body,
+      });
+      await manager.query(
+        `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status", "provider_sid")
+         VALUES ($1, 'out', $2, 'rebook', $3, $4, $5, $6)`,
+        [viewer.shop.id, channel, client.phone, body, sent.status === 'logged' ? 'sent' : sent.status, sent.sid],
+      );
+      return { channel, sentTo: client.phone, link };
+    } catch (err) {
+      deps.logger.warn({ err, clientId }, 'rebook text failed; trying e-mail');
+      if (!client.email) throw new HttpError(502, 'text_failed', 'The text could not be sent. Please try again.');
+    }
+  }
+  if (!client.email) throw conflict(CLIENT_MESSAGES.noContact);
+  await deps.mailer.send({
+    to: client.email,
+    subject: `Time for your next visit at ${viewer.shop.name}`,
+    text: [
+      `Hi ${firstName},`,
+      '',
+      `It's about time for your next ${usual.service.name}${barberPart} at ${viewer.shop.name}.`,
+      `Pick a time that suits you: ${link}`,
+      '',
+      `See you soon,`,
+      viewer.shop.name,
+    ].join('\n'),
+  });
+  return { channel: 'email', sentTo: client.email, link };
+}
+
+/** A text channel the shop sends on and this client agreed to before, unless they said STOP. */
+async function textChannelFor(
+  deps: ClientsDeps,
+  shop: ShopEntity,
+  clientId: string,
+  phone: string | null,
+): Promise<TextChannel | null> {
+  if (!phone || !deps.textProvider) return null;
+  const offered = textChannelsOf(shop, deps.textProvider);
+  const [latest] = (await deps.dataSource.query(
+    `SELECT "reminder_channel" FROM "appointments"
+     WHERE "client_id" = $1 AND "reminder_channel" IN ('sms', 'whatsapp') AND "reminder_consent_at" IS NOT NULL
+     ORDER BY "created_at" DESC LIMIT 1`,
+    [clientId],
+  )) as Array<{ reminder_channel: TextChannel }>;
+  if (!latest || !offered[latest.reminder_channel]) return null;
+  const [optedOut] = (await deps.dataSource.query(
+    `SELECT 1 FROM "text_opt_outs" WHERE "shop_id" = $1 AND "phone" = $2`,
+    [shop.id, phone],
+  )) as unknown[];
+  return optedOut ? null : latest.reminder_channel;
+}
