@@ -58,6 +58,18 @@ const API_ROUTES: [Method, string][] = [
   ['get', '/api/shops/:shop/join-code'],
   ['post', '/api/shops/:shop/join-code/regenerate'],
   ['post', '/api/barbers/join'],
+  ['get', '/api/shops/:shop/clients'],
+  ['get', '/api/shops/:shop/clients/:any'],
+  ['patch', '/api/shops/:shop/clients/:any'],
+  ['delete', '/api/shops/:shop/clients/:any'],
+  ['post', '/api/shops/:shop/clients/:any/notes'],
+  ['delete', '/api/shops/:shop/clients/:any/notes/:any'],
+  ['post', '/api/shops/:shop/clients/:any/merge'],
+  ['get', '/api/shops/:shop/clients/:any/export'],
+  ['post', '/api/shops/:shop/clients/:any/rebook'],
+  ['get', '/api/shops/:shop/analytics'],
+  ['get', '/api/shops/:shop/analytics.csv'],
+  ['get', '/api/my/analytics'],
   ['get', '/api/no-such-route'],
 ];
 
@@ -109,6 +121,13 @@ const FIELD_NAMES = [
   'clientPhone',
   'data',
   'version',
+  'currency',
+  'locale',
+  'clock',
+  'tags',
+  'body',
+  'otherClientId',
+  'client',
 ];
 
 let db: TestDatabase;

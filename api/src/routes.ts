@@ -1,5 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import type { AppDeps } from './app';
+import { analyticsRouter } from './modules/analytics/analytics.router';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { assistantRouter } from './modules/assistant/assistant.router';
 import { mcpRouter } from './modules/assistant/mcp.router';
@@ -118,6 +119,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     billingRouter(billingDeps),
     barberSettingsRouter({ dataSource }),
     myScheduleRouter({ dataSource }),
+    analyticsRouter({ dataSource, now }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
     appointmentsRouter({
       ...bookingDeps,

@@ -1,0 +1,105 @@
+import {
+  ANALYTICS_MESSAGES,
+  AnalyticsQuerySchema,
+  type AnalyticsReport,
+  type BarberFigures,
+  type BarberNumbers,
+  localDateOf,
+} from '@barberly/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { loadLinkedBarber } from '../barbers/barber-settings.service';
+import type { ShopEntity } from '../shops/shop.entity';
+import { findShopById, loadOwnedShop, SHOP_NOT_FOUND } from '../shops/shop-access';
+import {
+  type AnalyticsScope,
+  type BarberPeriodFigures,
+  loadBarberFigures,
+  loadDaily,
+  loadHeatmap,
+  loadSummaries,
+  loadTopServices,
+} from './analytics.repository';
+import { resolvePeriods } from './analytics-period';
+
+export interface AnalyticsDeps {
+  dataSource: DataSource;
+  /** The clock that decides "today" in the shop's zone (tests fix it). */
+  now: () => Date;
+}
+
+function scopeOf(deps: AnalyticsDeps, shop: ShopEntity, query: unknown): AnalyticsScope {
+  const parsed = parseInput(AnalyticsQuerySchema, query);
+  const { period, previous } = resolvePeriods(parsed, localDateOf(deps.now(), shop.timeZone));
+  return { shopId: shop.id, timeZone: shop.timeZone, currency: shop.currency, current: period, prior: previous };
+}
+
+const figures = ({ kind: _kind, ...rest }: BarberPeriodFigures): BarberFigures => rest;
+
+/** The owner's report: GET /api/shops/{shopId}/analytics. */
+export async function getShopAnalytics(
+  deps: AnalyticsDeps,
+  shopId: string,
+  userId: string,
+  query: unknown,
+): Promise<{ shop: ShopEntity; report: AnalyticsReport }> {
+  const manager = deps.dataSource.manager;
+  const shop = await loadOwnedShop(manager, shopId, userId);
+  const scope = scopeOf(deps, shop, query);
+  const [summaries, barbers, services, heatmap, daily] = await Promise.all([
+    loadSummaries(manager, scope, deps.now()),
+    loadBarberFigures(manager, scope, null),
+    loadTopServices(manager, scope),
+    loadHeatmap(manager, scope),
+    loadDaily(manager, scope),
+  ]);
+  const { kind: _c, otherCurrencyAppointments, ...current } = summaries.current;
+  const { kind: _p, otherCurrencyAppointments: _o, ...prior } = summaries.prior;
+  return {
+    shop,
+    report: {
+      currency: shop.currency.trim(),
+      timeZone: shop.timeZone,
+      period: scope.current,
+      previous: scope.prior,
+      current,
+      prior,
+      barbers: barbers.filter((b) => b.kind === 'current').map(figures),
+      services,
+      heatmap,
+      daily,
+      otherCurrencyAppointments,
+    },
+  };
+}
+
+/** The barber row linked to the caller (the same rule as their schedule's), or 403 with analytics' own message. */
+async function linkedBarber(manager: EntityManager, userId: string) {
+  try {
+    return await loadLinkedBarber(manager, userId);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 403) throw forbidden(ANALYTICS_MESSAGES.notBarber);
+    throw err;
+  }
+}
+
+/** The signed-in barber's own numbers: GET /api/my/analytics. */
+export async function getMyAnalytics(deps: AnalyticsDeps, userId: string, query: unknown): Promise<BarberNumbers> {
+  const manager = deps.dataSource.manager;
+  const barber = await linkedBarber(manager, userId);
+  const shop = await findShopById(manager, barber.shopId);
+  if (!shop) throw notFound(SHOP_NOT_FOUND);
+  const scope = scopeOf(deps, shop, query);
+  const rows = await loadBarberFigures(manager, scope, barber.id);
+  const current = rows.find((r) => r.kind === 'current');
+  const prior = rows.find((r) => r.kind === 'prior');
+  if (!current || !prior) throw notFound(SHOP_NOT_FOUND);
+  const { barberId: _id, name: _name, ...priorFigures } = figures(prior);
+  return {
+    ...figures(current),
+    currency: shop.currency.trim(),
+    period: scope.current,
+    previous: scope.prior,
+    prior: priorFigures,
+  };
+}
