@@ -13,6 +13,7 @@ import {
   type TestShop,
 } from '../appointments/booking.test-helper';
 import { startTestSmtpServer, type TestSmtpServer } from '../mail/smtp.test-helper';
+import { type FakeTwilio, startFakeTwilio } from '../messaging/fake-twilio.test-helper';
 import { bearer } from '../shops/shops.test-helper';
 
 let db: TestDatabase;
@@ -392,7 +393,11 @@ describe('who may see what', () => {
     const elsewhere = await nyShop();
     const theirClient = (await clientOf(
       (
-        await book(elsewhere, '2026-12-03T15:00:00Z', { name: 'Xavi', email: 'x@example.com', phone: '+1 917 555 0117' })
+        await book(elsewhere, '2026-12-03T15:00:00Z', {
+          name: 'Xavi',
+          email: 'x@example.com',
+          phone: '+1 917 555 0117',
+        })
       ).id,
     ))!;
     expect(
@@ -574,5 +579,53 @@ describe('send a rebook link', () => {
       .set(bearer(owner.accessToken));
     expect(refused.status).toBe(409);
     expect(refused.body.error?.message ?? refused.body.message).toBe(CLIENT_MESSAGES.noContact);
+  });
+
+  it('texts the link when the shop texts and the client agreed to texts, unless they said STOP', async () => {
+    const twilio: FakeTwilio = await startFakeTwilio();
+    const texting = await createBookingTestApp(db, {
+      clock: createTestClock(NOW),
+      configOverrides: {
+        PUBLIC_ORIGIN: 'http://localhost:3000',
+        SMTP_URL: smtp.url,
+        TWILIO_ACCOUNT_SID: twilio.accountSid,
+        TWILIO_AUTH_TOKEN: twilio.authToken,
+        TWILIO_FROM: twilio.from,
+        TWILIO_API_URL: twilio.url,
+      },
+    });
+    try {
+      const shop = await nyShop();
+      const auth = bearer(owner.accessToken);
+      const on = await request(texting).patch(`/api/shops/${shop.id}/messaging`).set(auth).send({ smsEnabled: true });
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+      const id = (
+        (await db.dataSource.query(
+          `INSERT INTO "clients" ("shop_id", "name", "email", "phone") VALUES ($1, 'Ravi Das', 'ravi@example.com', '+12125550188') RETURNING "id"`,
+          [shop.id],
+        )) as Array<{ id: string }>
+      )[0]!.id;
+      const visit = await history(shop, id, '2026-10-01T14:00:00Z', 'completed');
+      await db.dataSource.query(
+        `UPDATE "appointments" SET "reminder_channel" = 'sms', "reminder_consent_at" = now() WHERE "id" = $1`,
+        [visit],
+      );
+      const sent = await request(texting).post(`/api/shops/${shop.id}/clients/${id}/rebook`).set(auth);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body).toMatchObject({ channel: 'sms', sentTo: '+12125550188' });
+      const text = twilio.sent.find((m) => m.to === '+12125550188');
+      expect(text?.body).toContain(sent.body.link);
+      expect(text?.body).toContain('Ravi');
+
+      await db.dataSource.query(`INSERT INTO "text_opt_outs" ("shop_id", "phone") VALUES ($1, '+12125550188')`, [
+        shop.id,
+      ]);
+      const mailed = await request(texting).post(`/api/shops/${shop.id}/clients/${id}/rebook`).set(auth);
+      expect(mailed.body).toMatchObject({ channel: 'email', sentTo: 'ravi@example.com' });
+      expect(twilio.sent.filter((m) => m.to === '+12125550188')).toHaveLength(1);
+    } finally {
+      await texting.close();
+      await twilio.close();
+    }
   });
 });
