@@ -94,7 +94,16 @@ export interface ShopStats {
 
 /** GET /api/barber/dashboard */
 export interface BarberDashboard {
-  shop: { id: string; slug: string; name: string } | null;
+  /** With the shop's zone, money and clock (issue 13) so the barber's pages write them the shop's way. */
+  shop: {
+    id: string;
+    slug: string;
+    name: string;
+    timeZone?: string;
+    currency?: string;
+    locale?: string;
+    clock?: '12h' | '24h';
+  } | null;
   barber: { id: string; name: string } | null;
   todayAppointments: number;
   totalClients: number;

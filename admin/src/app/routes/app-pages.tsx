@@ -10,10 +10,12 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { showToast } from '../../components/ui/toaster';
+import { BarberNumbersCard, LazyAnalyticsTab } from '../../features/analytics';
 import { AssistantButton } from '../../features/assistant';
 import { BarberDashboard } from '../../features/barber-dashboard';
 import { BillingBanner, OperatorShops } from '../../features/billing';
 import { ClientDashboard } from '../../features/client-dashboard';
+import { BarberClients, ClientsTab } from '../../features/clients';
 import { GenericDashboard } from '../../features/dashboard';
 import { MessagesTab, MessagesTabLabel } from '../../features/messaging';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
@@ -257,6 +259,8 @@ export function OwnerDashboardRoute() {
         Billing={BillingBanner}
         Messages={MessagesTab}
         MessagesLabel={MessagesTabLabel}
+        Clients={ClientsTab}
+        Analytics={LazyAnalyticsTab}
       />
     </AppShell>
   );
@@ -273,7 +277,12 @@ export function BarberDashboardRoute() {
   if (isLoading || notBarber || !slug) return <FullPageSpinner />;
   return (
     <AppShell label="Barber Dashboard">
-      <BarberDashboard ScheduleDialog={MyScheduleDialog} Assistant={AssistantButton} />
+      <BarberDashboard
+        ScheduleDialog={MyScheduleDialog}
+        Assistant={AssistantButton}
+        Clients={BarberClients}
+        Numbers={BarberNumbersCard}
+      />
     </AppShell>
   );
 }

@@ -67,7 +67,15 @@ async function barberDashboard(
     barbers.map((b) => b.id),
   );
   return {
-    shop: { id: shop.id, slug: shop.slug, name: shop.name },
+    shop: {
+      id: shop.id,
+      slug: shop.slug,
+      name: shop.name,
+      timeZone: shop.timeZone,
+      currency: shop.currency,
+      locale: shop.locale,
+      clock: shop.clock,
+    },
     barber: barbers[0] ? { id: barbers[0].id, name: barbers[0].name } : null,
     myServices: barbers.length ? myServices : 0,
     ...day,

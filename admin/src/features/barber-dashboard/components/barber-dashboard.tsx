@@ -82,10 +82,15 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
 export function BarberDashboard({
   ScheduleDialog,
   Assistant,
+  Numbers,
+  Clients,
 }: {
   ScheduleDialog: ComponentType<MyScheduleDialogProps>;
   /** The assistant's button, handed in by app/ (features do not import each other). */
   Assistant?: ComponentType<{ shopId: string }>;
+  /** The barber's own numbers and the clients they served (issue 13), handed in by app/. */
+  Numbers?: ComponentType<{ locale?: string }>;
+  Clients?: ComponentType<{ shopId: string; shop?: { timeZone?: string; locale?: string; clock?: '12h' | '24h' } }>;
 }) {
   const dashboard = useBarberDashboard(true);
   const data = dashboard.data;
@@ -125,6 +130,7 @@ export function BarberDashboard({
           </li>
         ))}
       </ul>
+      {data?.shop && data.barber && Numbers ? <Numbers locale={data.shop.locale} /> : null}
       <MyScheduleCard ScheduleDialog={ScheduleDialog} />
       <Card>
         <CardHeader
@@ -153,6 +159,11 @@ export function BarberDashboard({
           <UpcomingList appointments={data?.upcomingAppointments ?? []} />
         )}
       </Card>
+      {data?.shop && data.barber && Clients ? (
+        <Card>
+          <Clients shopId={data.shop.id} shop={data.shop} />
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,23 @@ import { OverviewTab } from './overview-tab';
 import { ServicesTab } from './services-tab';
 import { EditShopDialog } from './shop-dialogs';
 
-type TabKey = 'overview' | 'appointments' | 'messages' | 'services' | 'barbers' | 'appearance';
+/** Tab list columns by the number of tabs (Tailwind needs whole class names). */
+const TAB_GRID: Record<number, string> = {
+  5: 'grid-cols-3 sm:grid-cols-5 max-w-3xl',
+  6: 'grid-cols-3 sm:grid-cols-6 max-w-4xl',
+  7: 'grid-cols-4 lg:grid-cols-7 max-w-5xl',
+  8: 'grid-cols-4 lg:grid-cols-8 max-w-5xl',
+};
+
+type TabKey =
+  | 'overview'
+  | 'appointments'
+  | 'clients'
+  | 'analytics'
+  | 'messages'
+  | 'services'
+  | 'barbers'
+  | 'appearance';
 
 function Header({
   shop,
@@ -71,6 +87,8 @@ export function OwnerDashboard({
   Billing,
   Messages,
   MessagesLabel,
+  Clients,
+  Analytics,
 }: {
   slug: string;
   onNotYours: () => void;
@@ -81,6 +99,9 @@ export function OwnerDashboard({
   /** The Messages tab and its label with the unread count (issue 15), handed in by app/. */
   Messages?: ComponentType<{ shopId: string }>;
   MessagesLabel?: ComponentType<{ shopId: string }>;
+  /** The Clients and Analytics tabs (issue 13), handed in by app/; Analytics loads its charts only when opened. */
+  Clients?: ComponentType<{ shop: Shop }>;
+  Analytics?: ComponentType<{ shop: Shop }>;
 }) {
   const shops = useMyShops();
   const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
@@ -132,7 +153,7 @@ export function OwnerDashboard({
             label="Shop management"
             value={tab}
             onChange={setTab}
-            listClassName={Messages ? 'grid-cols-3 sm:grid-cols-6 max-w-4xl' : 'grid-cols-3 sm:grid-cols-5 max-w-3xl'}
+            listClassName={TAB_GRID[5 + [Messages, Clients, Analytics].filter(Boolean).length] ?? TAB_GRID[5]}
             items={[
               {
                 key: 'overview',
@@ -152,6 +173,10 @@ export function OwnerDashboard({
                 label: 'Appointments',
                 panel: <AppointmentsTab shopId={shop.id} services={services.data ?? []} barbers={barbers.data ?? []} />,
               },
+              ...(Clients ? [{ key: 'clients' as const, label: 'Clients', panel: <Clients shop={shop} /> }] : []),
+              ...(Analytics
+                ? [{ key: 'analytics' as const, label: 'Analytics', panel: <Analytics shop={shop} /> }]
+                : []),
               ...(Messages
                 ? [
                     {

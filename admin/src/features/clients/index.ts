@@ -1,0 +1,2 @@
+export { BarberClients } from './components/barber-clients';
+export { ClientsTab } from './components/clients-tab';
