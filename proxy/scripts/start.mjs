@@ -398,6 +398,11 @@ async function main() {
   if (skipped.length) log('launcher', `warning: running without ${skipped.join(', ')}`);
   // A plain line (no prefix): people look for it, and e2e/global-setup waits for it.
   process.stdout.write(`Barberly is ready: http://localhost:${PORT}\n`);
+  const sameDatabase = ['DATABASE_URL', 'BARBERLY_DATA_DIR'].filter((name) => process.env[name]);
+  log(
+    'launcher',
+    `Demo data: run \`npm run seed:demo\` in another terminal for a shop with a year of history (it prints the owner's login)${sameDatabase.length ? `, with the same ${sameDatabase.join(' and ')}` : ''}`,
+  );
 }
 
 await main();

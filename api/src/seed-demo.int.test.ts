@@ -1,0 +1,255 @@
+// `npm run seed:demo` (api/scripts/seed-demo.ts) against a fresh database: the owner signs in at the real login, and
+// the history has the shape the Clients and Analytics tabs need. (Here because vitest runs src/**/*.test.ts.)
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planDemo, removeDemoShops, type SeedDemoResult, seedDemo } from '../scripts/seed-demo';
+import { createTestApp, type TestApp } from './test/auth-helpers';
+import { createTestDatabase, type TestDatabase } from './test/test-db';
+
+// A fixed "today" (a Wednesday afternoon in New York), so the year behind it is always the same shape.
+const NOW = new Date('2026-11-18T19:30:00Z');
+
+let db: TestDatabase;
+let app: TestApp;
+let demo: SeedDemoResult;
+
+const one = async <T>(sql: string, params: unknown[] = []): Promise<T> =>
+  ((await db.dataSource.query(sql, params)) as T[])[0] as T;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  demo = await seedDemo(db.dataSource, { seed: 7, now: NOW });
+  app = await createTestApp(db, { PUBLIC_ORIGIN: 'http://127.0.0.1:3000' });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+describe('npm run seed:demo', () => {
+  it('prints an owner who signs in at the normal login and lands on their onboarded shop', async () => {
+    expect(demo.email).toMatch(/^demo-owner-[0-9a-f]{4}@barberly\.test$/);
+    expect(demo.slug).toMatch(/^demo-cuts-[0-9a-f]{4}$/);
+    const login = await request(app)
+      .post('/auth/v1/token?grant_type=password')
+      .set('apikey', 'test-anon-key')
+      .send({ email: demo.email, password: demo.password });
+    expect(login.status).toBe(200);
+    const me = await request(app).get('/api/auth/user').set('authorization', `Bearer ${login.body.access_token}`);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      email: demo.email,
+      role: 'owner',
+      onboardingCompleted: true,
+      shopId: demo.shopId,
+      shopSlug: demo.slug,
+    });
+    const wrong = await request(app)
+      .post('/auth/v1/token?grant_type=password')
+      .send({ email: demo.email, password: `${demo.password}x` });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('shows regulars who drifted away as due back on the Clients tab', async () => {
+    const login = await request(app)
+      .post('/auth/v1/token?grant_type=password')
+      .send({ email: demo.email, password: demo.password });
+    const auth = `Bearer ${login.body.access_token}`;
+    const all = await request(app).get(`/api/shops/${demo.shopId}/clients`).set('authorization', auth);
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(demo.clients);
+    const due = await request(app).get(`/api/shops/${demo.shopId}/clients?filter=due`).set('authorization', auth);
+    expect(due.status).toBe(200);
+    expect(due.body.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('makes a New York shop in dollars with 4 barbers (hours, a day off, a week off) and 6 services', async () => {
+    expect(await one('SELECT "time_zone", "currency", "name" FROM "shops" WHERE "id" = $1', [demo.shopId])).toEqual({
+      time_zone: 'America/New_York',
+      currency: 'USD',
+      name: 'Demo Cuts',
+    });
+    const barbers = (await db.dataSource.query(
+      `SELECT b."name", b."hours_json", (SELECT count(*)::int FROM "barber_time_off" t WHERE t."barber_id" = b."id") AS "off"
+       FROM "barbers" b WHERE b."shop_id" = $1`,
+      [demo.shopId],
+    )) as Array<{ name: string; hours_json: Record<string, { closed: boolean }> | null; off: number }>;
+    expect(barbers).toHaveLength(4);
+    expect(barbers.every((b) => b.hours_json !== null)).toBe(true);
+    expect(barbers.filter((b) => b.off === 1)).toHaveLength(1);
+    expect(barbers.some((b) => b.hours_json?.monday?.closed && !b.hours_json.tuesday?.closed)).toBe(true);
+    expect(await one('SELECT count(*)::int AS "n" FROM "services" WHERE "shop_id" = $1', [demo.shopId])).toEqual({
+      n: 6,
+    });
+  });
+
+  it('fills a year of history: clients, a span of 11+ months, two weeks ahead', async () => {
+    const stats = await one<{ clients: number; first: Date; last: Date; total: number; future: number }>(
+      `SELECT (SELECT count(*)::int FROM "clients" WHERE "shop_id" = $1) AS "clients",
+              min("starts_at") AS "first", max("starts_at") AS "last", count(*)::int AS "total",
+              count(*) FILTER (WHERE "starts_at" > $2 AND "status" = 'confirmed')::int AS "future"
+       FROM "appointments" WHERE "shop_id" = $1`,
+      [demo.shopId, NOW],
+    );
+    expect(stats.clients).toBeGreaterThanOrEqual(200);
+    expect(stats.clients).toBe(demo.clients);
+    expect(stats.total).toBe(demo.appointments);
+    expect(stats.last.getTime() - stats.first.getTime()).toBeGreaterThanOrEqual(11 * 30 * 86_400_000);
+    expect(stats.last.getTime()).toBeGreaterThan(NOW.getTime() + 7 * 86_400_000);
+    expect(stats.future).toBeGreaterThan(20);
+    // Nothing in the past is left waiting as if it were ahead, and nothing was queued for any of it.
+    expect(
+      await one(
+        `SELECT count(*)::int AS "n" FROM "appointments" WHERE "shop_id" = $1 AND "starts_at" > $2 AND "status" IN ('completed', 'no_show')`,
+        [demo.shopId, NOW],
+      ),
+    ).toEqual({ n: 0 });
+  });
+
+  it('never double-books a barber, and keeps every appointment inside the barber’s hours in New York', async () => {
+    const plan = planDemo(7, NOW);
+    expect(demo.appointments).toBe(plan.appointments.length);
+    expect(
+      await one(
+        `SELECT count(*)::int AS "n" FROM "appointments" a JOIN "appointments" b
+           ON a."barber_id" = b."barber_id" AND a."id" < b."id"
+          AND tstzrange(a."starts_at", a."ends_at") && tstzrange(b."starts_at", b."ends_at")
+         WHERE a."shop_id" = $1 AND a."status" <> 'cancelled' AND b."status" <> 'cancelled'`,
+        [demo.shopId],
+      ),
+    ).toEqual({ n: 0 });
+    // Local wall times against the barber's own hours for that weekday (hours_json), and no time on time off.
+    expect(
+      await one(
+        `SELECT count(*)::int AS "n" FROM "appointments" a JOIN "barbers" b ON b."id" = a."barber_id",
+           LATERAL (SELECT b."hours_json" -> lower(trim(to_char(a."starts_at" AT TIME ZONE 'America/New_York', 'Day'))) AS "day") h
+         WHERE a."shop_id" = $1 AND (
+           (h."day" ->> 'closed')::boolean
+           OR (a."starts_at" AT TIME ZONE 'America/New_York')::time < (h."day" ->> 'open')::time
+           OR (a."ends_at" AT TIME ZONE 'America/New_York')::time > (h."day" ->> 'close')::time
+           OR EXISTS (SELECT 1 FROM "barber_time_off" t WHERE t."barber_id" = b."id"
+                        AND tstzrange(t."starts_at", t."ends_at") && tstzrange(a."starts_at", a."ends_at")))`,
+        [demo.shopId],
+      ),
+    ).toEqual({ n: 0 });
+  });
+
+  it('links every appointment with an e-mail or phone to its one client record, as the product does', async () => {
+    expect(
+      await one(
+        `SELECT count(*)::int AS "n" FROM "appointments" a LEFT JOIN "clients" c ON c."id" = a."client_id"
+         WHERE a."shop_id" = $1 AND a."client_email" <> '' AND (c."id" IS NULL OR c."email" <> lower(a."client_email"))`,
+        [demo.shopId],
+      ),
+    ).toEqual({ n: 0 });
+    expect(
+      await one(
+        `SELECT count(*)::int AS "n" FROM "appointments" a LEFT JOIN "clients" c ON c."id" = a."client_id"
+         WHERE a."shop_id" = $1 AND a."client_phone_e164" IS NOT NULL AND (c."id" IS NULL OR c."phone" <> a."client_phone_e164")`,
+        [demo.shopId],
+      ),
+    ).toEqual({ n: 0 });
+    // Walk-ins nobody took details of have no client; one record per e-mail.
+    const [anonymous, duplicates] = await Promise.all([
+      one<{ n: number; linked: number }>(
+        `SELECT count(*)::int AS "n", count("client_id")::int AS "linked" FROM "appointments"
+         WHERE "shop_id" = $1 AND "client_email" = '' AND "client_phone" = ''`,
+        [demo.shopId],
+      ),
+      one<{ n: number }>(
+        `SELECT count(*)::int AS "n" FROM (SELECT "email" FROM "clients" WHERE "shop_id" = $1 AND "email" IS NOT NULL
+         GROUP BY "email" HAVING count(*) > 1) d`,
+        [demo.shopId],
+      ),
+    ]);
+    // One record per person: as many e-mail clients as distinct e-mails booked, each named after its person.
+    const perPerson = await one<{ emails: number; clients: number; names: number }>(
+      `SELECT (SELECT count(DISTINCT lower("client_email"))::int FROM "appointments" WHERE "shop_id" = $1 AND "client_email" <> '') AS "emails",
+              count(*)::int AS "clients", count(DISTINCT "name")::int AS "names"
+       FROM "clients" WHERE "shop_id" = $1 AND "email" IS NOT NULL`,
+      [demo.shopId],
+    );
+    expect(perPerson.clients).toBe(perPerson.emails);
+    expect(perPerson.names).toBe(perPerson.clients);
+    expect(anonymous.n).toBeGreaterThan(20);
+    expect(anonymous.linked).toBe(0);
+    expect(duplicates.n).toBe(0);
+    // Phone-only clients (walk-ins who gave a number) exist beside the e-mail ones.
+    expect(
+      (
+        await one<{ n: number }>(
+          `SELECT count(*)::int AS "n" FROM "clients" WHERE "shop_id" = $1 AND "email" IS NULL AND "phone" IS NOT NULL`,
+          [demo.shopId],
+        )
+      ).n,
+    ).toBeGreaterThan(5);
+  });
+
+  it('has walk-ins, cancellations, no-shows, regulars, tags, notes and a seasonal curve', async () => {
+    const s = await one<{
+      live: number;
+      walk_ins: number;
+      cancelled: number;
+      no_show: number;
+      completed: number;
+      december: number;
+      january: number;
+      saturday: number;
+      monday: number;
+    }>(
+      `SELECT count(*) FILTER (WHERE "status" <> 'cancelled')::int AS "live",
+              count(*) FILTER (WHERE "status" <> 'cancelled' AND "source" = 'walk_in')::int AS "walk_ins",
+              count(*) FILTER (WHERE "status" = 'cancelled')::int AS "cancelled",
+              count(*) FILTER (WHERE "status" = 'no_show')::int AS "no_show",
+              count(*) FILTER (WHERE "status" = 'completed')::int AS "completed",
+              count(*) FILTER (WHERE extract(month FROM "starts_at" AT TIME ZONE 'America/New_York') = 12)::int AS "december",
+              count(*) FILTER (WHERE extract(month FROM "starts_at" AT TIME ZONE 'America/New_York') = 1)::int AS "january",
+              count(*) FILTER (WHERE extract(isodow FROM "starts_at" AT TIME ZONE 'America/New_York') = 6)::int AS "saturday",
+              count(*) FILTER (WHERE extract(isodow FROM "starts_at" AT TIME ZONE 'America/New_York') = 1)::int AS "monday"
+       FROM "appointments" WHERE "shop_id" = $1`,
+      [demo.shopId],
+    );
+    const share = s.walk_ins / s.live;
+    expect(share).toBeGreaterThan(0.05);
+    expect(share).toBeLessThan(0.3);
+    expect(s.cancelled).toBeGreaterThan(0);
+    expect(s.no_show).toBeGreaterThan(0);
+    expect(s.completed / (s.live + s.cancelled)).toBeGreaterThan(0.8);
+    expect(s.december).toBeGreaterThan(s.january);
+    expect(s.saturday).toBeGreaterThan(s.monday);
+
+    const regulars = await one<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM (SELECT "client_id" FROM "appointments"
+         WHERE "shop_id" = $1 AND "client_id" IS NOT NULL AND "status" = 'completed'
+         GROUP BY "client_id" HAVING count(*) >= 4) r`,
+      [demo.shopId],
+    );
+    expect(regulars.n).toBeGreaterThanOrEqual(10);
+
+    const extras = await one<{ vip: number; quiet: number; notes: number }>(
+      `SELECT count(*) FILTER (WHERE 'VIP' = ANY("tags"))::int AS "vip",
+              count(*) FILTER (WHERE 'Prefers quiet' = ANY("tags"))::int AS "quiet",
+              (SELECT count(*)::int FROM "client_notes" n JOIN "clients" c ON c."id" = n."client_id" WHERE c."shop_id" = $1) AS "notes"
+       FROM "clients" WHERE "shop_id" = $1`,
+      [demo.shopId],
+    );
+    expect(extras.vip).toBeGreaterThan(0);
+    expect(extras.quiet).toBeGreaterThan(0);
+    expect(extras.notes).toBeGreaterThan(5);
+  });
+
+  it('is safe to run twice (another shop), and --reset removes every demo shop and its owner', async () => {
+    const again = await seedDemo(db.dataSource, { seed: 7, now: NOW });
+    expect(again.slug).not.toBe(demo.slug);
+    expect(again.email).not.toBe(demo.email);
+    expect(again.appointments).toBe(demo.appointments);
+    expect(await removeDemoShops(db.dataSource)).toBe(2);
+    expect(
+      await one(
+        `SELECT (SELECT count(*)::int FROM "shops") AS "shops", (SELECT count(*)::int FROM "auth_users") AS "accounts",
+                (SELECT count(*)::int FROM "appointments") AS "appointments"`,
+      ),
+    ).toEqual({ shops: 0, accounts: 0, appointments: 0 });
+  });
+});
