@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { atBothSizes, DESKTOP, expectAccessible, PHONE } from '../support/a11y';
 import { httpRequest, shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
 import { mailedPath } from '../support/mail';
 import { registerThroughModal } from '../support/ui';
@@ -13,46 +13,6 @@ import { bookableShop, expectStep, shopDate, toDetailsStep } from './booking-hel
  * critical; the message lists each rule, the selectors it matched and axe's help, so a failure says what to fix.
  * Checks are soft: one test reports every screen it visits, not only the first that fails.
  */
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 720 };
-
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/** One line per rule, then each element it matched with axe's summary of what to change. */
-function explain(violations: Violation[]): string {
-  return violations
-    .map((v) => {
-      const nodes = v.nodes.map((n) => {
-        const summary = n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : '';
-        return `    ${n.target.join(' ')}${summary}`;
-      });
-      return [`- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes].join('\n');
-    })
-    .join('\n');
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const where = `${screen} (${page.url()}, ${page.viewportSize()?.width} px)`;
-  expect
-    .soft(
-      blocking.map((v) => `${v.id} (${v.nodes.length})`),
-      `${where}:\n${explain(blocking)}`,
-    )
-    .toEqual([]);
-}
-
-/** Each screen at desktop size, then again on a phone. */
-async function atBothSizes(page: Page, screen: string) {
-  await page.setViewportSize(DESKTOP);
-  await expectAccessible(page, `${screen}, desktop`);
-  await page.setViewportSize(PHONE);
-  await expectAccessible(page, `${screen}, phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 // Reveal and carousel animations end at once, so axe reads colours as a visitor sees them at rest.
 test.use({ reducedMotion: 'reduce' });

@@ -272,7 +272,12 @@ function History({ client, format }: { client: ClientDetail; format: ClientForma
       {client.appointments.length === 0 ? (
         <p className="mt-4 text-sm text-neutral-600">No appointments yet.</p>
       ) : (
-        <div className="mt-4 max-w-full overflow-x-auto">
+        <section
+          aria-label="Appointment history, scrolls sideways"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
+          tabIndex={0}
+          className="mt-4 max-w-full overflow-x-auto"
+        >
           <table className="w-full min-w-[36rem] border-collapse text-sm">
             <caption className="sr-only">Appointment history</caption>
             <thead className="border-b border-neutral-200 text-left text-xs tracking-wide text-neutral-600 uppercase">
@@ -313,7 +318,7 @@ function History({ client, format }: { client: ClientDetail; format: ClientForma
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </Card>
   );

@@ -1,0 +1,48 @@
+/// <reference lib="dom" />
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA and WCAG 2.2 AA): a screen fails on any violation of impact serious or critical;
+ * the message lists each rule, the selectors it matched and axe's help, so a failure says what to fix. Checks are
+ * soft: one test reports every screen it visits, not only the first that fails.
+ */
+export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 720 };
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One line per rule, then each element it matched with axe's summary of what to change. */
+function explain(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const summary = n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : '';
+        return `    ${n.target.join(' ')}${summary}`;
+      });
+      return [`- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes].join('\n');
+    })
+    .join('\n');
+}
+
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const where = `${screen} (${page.url()}, ${page.viewportSize()?.width} px)`;
+  expect
+    .soft(
+      blocking.map((v) => `${v.id} (${v.nodes.length})`),
+      `${where}:\n${explain(blocking)}`,
+    )
+    .toEqual([]);
+}
+
+/** Each screen at desktop size, then again on a phone. */
+export async function atBothSizes(page: Page, screen: string) {
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page, `${screen}, desktop`);
+  await page.setViewportSize(PHONE);
+  await expectAccessible(page, `${screen}, phone`);
+  await page.setViewportSize(DESKTOP);
+}
