@@ -81,11 +81,10 @@ for (const size of [
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByRole('list', { name: 'Notes' }).getByText(note)).toBeVisible();
     await expectAccessible(page, `client page, ${size.name}`);
-    // The note is kept: it is there after a reload, through the api too.
-    const detail = await httpRequest<{ notes: Array<{ body: string }> }>(
-      `/api/shops/${shopId}/clients/${regular.id}`,
-      { token },
-    );
+    // The note is kept: the api has it too.
+    const detail = await httpRequest<{ notes: Array<{ body: string }> }>(`/api/shops/${shopId}/clients/${regular.id}`, {
+      token,
+    });
     expect(detail.json.notes.map((n) => n.body)).toContain(note);
 
     // Analytics: the seeded year shows, and switching periods changes the figures to the api's.
