@@ -1,4 +1,4 @@
-import { formatDuration, formatPrice } from '@barberly/common';
+import { type DisplaySettings, formatDuration, formatPrice } from '@barberly/common';
 import { styled, useTheme } from 'styled-components';
 import type { ServiceView } from '../lib/shop-view';
 import { ActionButton, ActionLink } from './buttons';
@@ -90,7 +90,16 @@ export const Empty = styled.p`
 `;
 
 /** `bookUrl`: the booking page ('/book'); null on demos, where the buttons stay inert. */
-export function ServiceList({ services, bookUrl }: { services: ServiceView[]; bookUrl: string | null }) {
+export function ServiceList({
+  services,
+  bookUrl,
+  display,
+}: {
+  services: ServiceView[];
+  bookUrl: string | null;
+  /** The shop's currency and locale. */
+  display: DisplaySettings;
+}) {
   const theme = useTheme();
   const { labels } = theme;
   if (services.length === 0) return <Empty>{labels.noServices}</Empty>;
@@ -105,7 +114,7 @@ export function ServiceList({ services, bookUrl }: { services: ServiceView[]; bo
             <TitleRow>
               <Name>{name}</Name>
               <Leader aria-hidden="true" />
-              <Price>{formatPrice(service.price)}</Price>
+              <Price>{formatPrice(service.price, display)}</Price>
             </TitleRow>
             {description ? <Description>{description}</Description> : null}
             <Meta>

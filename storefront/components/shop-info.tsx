@@ -1,4 +1,4 @@
-import { formatDayHours } from '@barberly/common';
+import { formatWallTime } from '@barberly/common';
 import { styled, useTheme } from 'styled-components';
 import type { ShopView } from '../lib/shop-view';
 import { ActionLink } from './buttons';
@@ -48,7 +48,11 @@ export function HoursPanel({ view }: { view: ShopView }) {
           {view.hours.map((day) => (
             <tr key={day.day}>
               <th scope="row">{day.label}</th>
-              <td data-closed={day.closed}>{day.closed ? theme.labels.closed : formatDayHours(day)}</td>
+              <td data-closed={day.closed}>
+                {day.closed
+                  ? theme.labels.closed
+                  : `${formatWallTime(day.open, view.display)} - ${formatWallTime(day.close, view.display)}`}
+              </td>
             </tr>
           ))}
         </tbody>

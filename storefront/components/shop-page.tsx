@@ -38,7 +38,7 @@ export function ShopPage({ view }: { view: ShopView }) {
     {
       key: 'services',
       label: theme.labels.servicesTab,
-      content: <ServiceList services={view.services} bookUrl={view.urls.book} />,
+      content: <ServiceList services={view.services} bookUrl={view.urls.book} display={view.display} />,
     },
     {
       key: 'barbers',

@@ -6,6 +6,7 @@
 import {
   addDays,
   BOOKING_DEFAULTS,
+  type Clock,
   type Hours,
   isValidTimeZone,
   localDateOf,
@@ -30,6 +31,12 @@ export interface BookingView {
   timeZone: string;
   /** 'Eastern Standard Time (America/New_York)' */
   timeZoneLabel: string;
+  /**
+   * How a time is written to the client: the shop's zone, locale and clock (issue 13). Slot buttons, the
+   * confirmation and the manage page format each start instant with it (`formatClockTime`), so the api's slot
+   * label ('9:15 AM', en-US) is not used for display and the availability answer stays the same for every shop.
+   */
+  clock: { timeZone: string; locale: string; clock: Clock };
   days: BookingDay[];
   /** Clients may cancel or move online until this long before the start. */
   cutoffMinutes: number;
@@ -101,6 +108,7 @@ export function buildBookingView(page: ShopPage, view: ShopView, ctx: { now: Dat
     base: ctx.base,
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone, ctx.now),
+    clock: { timeZone, locale: view.display.locale, clock: view.display.clock },
     days,
     cutoffMinutes: shop.cancellationCutoffMinutes ?? BOOKING_DEFAULTS.cancellationCutoffMinutes,
     textChannels: textChannelsOf(shop),

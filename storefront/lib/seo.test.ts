@@ -42,4 +42,17 @@ describe('shopJsonLd and shopDescription', () => {
     expect(data.openingHoursSpecification.map((d) => d.dayOfWeek)).not.toContain('https://schema.org/Sunday');
     expect(data.hasOfferCatalog.itemListElement[1]?.itemOffered.duration).toBe('PT90M');
   });
+
+  it("offers the services in the shop's currency (USD for a shop made before issue 13)", () => {
+    type Offers = { hasOfferCatalog: { itemListElement: { price: string; priceCurrency: string }[] } };
+    expect((shopJsonLd(result.view) as Offers).hasOfferCatalog.itemListElement[0]?.priceCurrency).toBe('USD');
+    const eur = buildShopView(shopPage('paris', { shop: { currency: 'EUR', locale: 'fr-FR', clock: '24h' } }), {
+      now: new Date(),
+      canonicalUrl: 'http://paris.localhost:3000/',
+      homeUrl: '/',
+    });
+    if (eur.kind !== 'ok') throw new Error('fixture incomplete');
+    const offer = (shopJsonLd(eur.view) as Offers).hasOfferCatalog.itemListElement[1];
+    expect(offer).toMatchObject({ price: '32.50', priceCurrency: 'EUR' });
+  });
 });

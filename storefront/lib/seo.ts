@@ -72,7 +72,7 @@ export function shopJsonLd(view: ShopView): Record<string, unknown> {
       itemListElement: services.map((s) => ({
         '@type': 'Offer',
         price: s.price.toFixed(2),
-        priceCurrency: 'USD',
+        priceCurrency: view.display.currency,
         itemOffered: {
           '@type': 'Service',
           name: s.name,

@@ -88,4 +88,18 @@ describe('buildShopView: content', () => {
     expect(buildShopView({ shop: null }, ctx).kind).toBe('incomplete');
     expect(buildShopView(null, ctx).kind).toBe('incomplete');
   });
+
+  it("carries the shop's currency, locale and clock, and USD, en-US, 12h for a record without them", () => {
+    expect(view(shopPage('joes')).display).toEqual({ currency: 'USD', locale: 'en-US', clock: '12h' });
+    expect(view(shopPage('paris', { shop: { currency: 'eur', locale: 'fr-FR', clock: '24h' } })).display).toEqual({
+      currency: 'EUR',
+      locale: 'fr-FR',
+      clock: '24h',
+    });
+    expect(view(shopPage('odd', { shop: { currency: 'euros', locale: '<script>', clock: '25h' } })).display).toEqual({
+      currency: 'USD',
+      locale: 'en-US',
+      clock: '12h',
+    });
+  });
 });

@@ -5,6 +5,8 @@
  */
 import {
   type DayHours,
+  type DisplaySettings,
+  displaySettingsOf,
   resolvePrimaryColor,
   resolveTheme,
   type ShopPage,
@@ -59,6 +61,8 @@ export interface ShopView {
     logoUrl: string | null;
     features: string[];
   };
+  /** The shop's currency, locale and clock (issue 13): every price and time on its pages is written with them. */
+  display: DisplaySettings;
   /** Monday to Sunday; empty when the record has no hours at all. */
   hours: HoursView[];
   services: ServiceView[];
@@ -105,6 +109,22 @@ function num(value: unknown): number | null {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const CURRENCY = /^[A-Za-z]{3}$/;
+const LOCALE = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * { currency: 'eur', locale: 'fr-FR', clock: '24h' } as written; anything malformed (a record older than issue 13, a
+ * demo) takes the default. A well-formed code Intl does not know is left to the formatters, which fall back too.
+ */
+function displayOf(shop: Loose): DisplaySettings {
+  const currency = text(shop.currency, 10);
+  const locale = text(shop.locale, 35);
+  return displaySettingsOf({
+    currency: CURRENCY.test(currency) ? currency.toUpperCase() : null,
+    locale: LOCALE.test(locale) ? locale : null,
+    clock: text(shop.clock, 3),
+  });
+}
 /** The branding schema's font rule (common BrandingSchema): the name ends up in CSS. */
 const FONT = /^[\w -]{1,60}$/;
 
@@ -219,6 +239,7 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
         logoUrl: safeHttpUrl(shop.logoUrl) ?? safeHttpUrl(brandingJson?.logo_url) ?? safeHttpUrl(branding?.logo_url),
         features: featuresOf(brandingJson, branding),
       },
+      display: displayOf(shop),
       hours: hoursOf(shop.hours_json ?? shop.hours),
       services: servicesOf(root?.services),
       barbers: barbersOf(root?.barbers),

@@ -23,6 +23,11 @@ beforeAll(async () => {
       services: [{ id: 'svc-x', shopId: 'id-calm-studio', name: '', description: '', price: 20, durationMinutes: 0 }],
     }),
     'empty-studio': shopPage('empty-studio', { theme: 'minimalist', name: 'Empty Studio', services: [] }),
+    // Money and clock the shop's way (issue 13): euros written in French, a 24-hour clock.
+    'salon-paris': shopPage('salon-paris', {
+      name: 'Salon Paris',
+      shop: { currency: 'EUR', locale: 'fr-FR', clock: '24h', timeZone: 'Europe/Paris' },
+    }),
     // Billing on (issue 17): a Basic shop shows the line, a Premium one does not; a lapsed one pauses booking.
     'basic-cuts': {
       ...shopPage('basic-cuts', { name: 'Basic Cuts' }),
@@ -127,6 +132,25 @@ describe('classic theme', () => {
     expect(html).toMatch(
       /<a href="\/shop\/classic-cuts\/book\?barber=brb-1" rel="external"[^>]* data-book-barber="brb-1"/,
     );
+  });
+});
+
+describe("a shop's currency, locale and clock (issue 13)", () => {
+  it('server-renders euros in French, hours on a 24-hour clock and offers priced in EUR', async () => {
+    const { status, html } = await get('/shop/salon-paris');
+    const text = decoded(html);
+    expect(status).toBe(200);
+    expect(text).toContain('>40\u00a0€<');
+    expect(text).toContain('>32,50\u00a0€<');
+    expect(text).toContain('>09:00 - 18:00<');
+    expect(text).toContain('>10:00 - 16:00<');
+    expect(text).not.toMatch(/\d (AM|PM)</);
+    expect(text).not.toContain('>$');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? 'null').hasOfferCatalog.itemListElement[1]).toMatchObject({
+      price: '32.50',
+      priceCurrency: 'EUR',
+    });
   });
 });
 

@@ -19,6 +19,10 @@ export interface AppointmentShopSummary {
   address: string;
   phoneNumber: string;
   timeZone: string;
+  /** The shop's money and clock (issue 13). */
+  currency?: string;
+  locale?: string;
+  clock?: '12h' | '24h';
 }
 
 export interface Appointment {
@@ -32,6 +36,8 @@ export interface Appointment {
   localTime: string;
   /** The service as booked (name, duration and price are kept even if the service changes later). */
   service: { id: string | null; name: string; durationMinutes: number; price: number };
+  /** The currency the price was booked in (issue 13). */
+  currency?: string;
   barber: { id: string; name: string; profileImageUrl: string };
   shop: AppointmentShopSummary;
   client: { name: string; email: string; phone: string };
@@ -146,5 +152,5 @@ export interface BarberSettings {
 /** GET|PATCH /api/barber/settings: the signed-in barber's own settings, with their shop's zone and hours. */
 export interface MyBarberSettings extends BarberSettings {
   /** Times are shown in timeZone; hours_json is the shop's week, which the barber works when their own is null. */
-  shop: { id: string; name: string; timeZone: string; hours_json: Hours };
+  shop: { id: string; name: string; timeZone: string; hours_json: Hours; locale?: string; clock?: '12h' | '24h' };
 }

@@ -1,8 +1,10 @@
 import {
+  appointmentDisplayOf,
   type BookedAppointment,
   BookingClientSchema,
   BookingRequestSchema,
   fieldErrors,
+  formatClockTime,
   formatDuration,
   formatPrice,
 } from '@barberly/common';
@@ -242,8 +244,8 @@ export function BookingFlow({
         <Details>
           <dt>Service</dt>
           <dd>
-            {booked.service.name} ({formatDuration(booked.service.durationMinutes)}, {formatPrice(booked.service.price)}
-            )
+            {booked.service.name} ({formatDuration(booked.service.durationMinutes)},{' '}
+            {formatPrice(booked.service.price, appointmentDisplayOf(booked, view.display))})
           </dd>
           <dt>Barber</dt>
           <dd>{booked.barber.name}</dd>
@@ -251,7 +253,7 @@ export function BookingFlow({
           <dd>{formatCalendarDay(booked.localDate)}</dd>
           <dt>Time</dt>
           <dd>
-            {booked.localTime} <Muted as="span">({booking.timeZoneLabel})</Muted>
+            {formatClockTime(booked.start, booking.clock)} <Muted as="span">({booking.timeZoneLabel})</Muted>
           </dd>
           {view.shop.address ? (
             <>
@@ -290,7 +292,8 @@ export function BookingFlow({
           <dt>Service</dt>
           <dd>
             {serviceName(service)}
-            {minutesOf(service) ? ` · ${formatDuration(minutesOf(service))}` : ''} · {formatPrice(service.price)}
+            {minutesOf(service) ? ` · ${formatDuration(minutesOf(service))}` : ''} ·{' '}
+            {formatPrice(service.price, view.display)}
           </dd>
           {step !== 'barber' ? (
             <>
@@ -327,7 +330,7 @@ export function BookingFlow({
                     value={s.id}
                     checked={serviceId === s.id}
                     onChange={setServiceId}
-                    detail={[minutesOf(s) ? formatDuration(minutesOf(s)) : null, formatPrice(s.price)]
+                    detail={[minutesOf(s) ? formatDuration(minutesOf(s)) : null, formatPrice(s.price, view.display)]
                       .filter(Boolean)
                       .join(' · ')}
                     testId="service"
@@ -408,6 +411,7 @@ export function BookingFlow({
             barberId={barberId}
             days={booking.days}
             timeZoneLabel={booking.timeZoneLabel}
+            clock={booking.clock}
             date={date}
             onDate={(d) => {
               setDate(d);

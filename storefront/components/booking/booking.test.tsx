@@ -129,6 +129,48 @@ async function chooseAndFill(user: ReturnType<typeof userEvent.setup>, time = '9
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
+describe('BookingFlow: a EUR shop in fr-FR on a 24-hour clock (issue 13)', () => {
+  const paris = joes({ currency: 'EUR', locale: 'fr-FR', clock: '24h' });
+
+  it("writes prices in euros the shop's way and times on its 24-hour clock, through to the confirmation", async () => {
+    handler = (call) => {
+      if (call.method === 'GET') {
+        const afternoon = { start: '2026-11-23T19:00:00.000Z', label: '2:00 PM', barberIds: ['brb-1'] };
+        return { status: 200, body: { ...slots('9:00 AM'), slots: [...slots('9:00 AM').slots, afternoon] } };
+      }
+      // The api's label stays en-US; the page writes the start instant on the shop's clock.
+      return { status: 201, body: { ...booked(), start: '2026-11-23T19:00:00.000Z', localTime: '2:00 PM' } };
+    };
+    const user = userEvent.setup();
+    renderFlow({ serviceId: '', barberId: 'brb-1' }, paris);
+    expect(screen.getByRole('radio', { name: /Skin Fade/ }).closest('label')?.textContent).toContain('40\u00a0€');
+    expect(screen.getByRole('radio', { name: /Royal Shave/ }).closest('label')?.textContent).toContain('32,50\u00a0€');
+    await user.click(screen.getByRole('radio', { name: /Skin Fade/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(document.querySelector('[data-booking-summary] dd')?.textContent).toBe('Skin Fade · 45 min · 40\u00a0€');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    // 19:00Z is 14:00 in New York.
+    expect(await screen.findByRole('radio', { name: '09:00' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: '14:00' }));
+    expect(screen.queryByRole('radio', { name: '2:00 PM' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('Name'), 'Ann Lee');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Phone'), '555 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(document.querySelectorAll('[data-booking-summary] dd')[2]?.textContent).toBe(
+      'Monday, November 23, 2026, 14:00',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ start: '2026-11-23T19:00:00.000Z' });
+    const done = [...document.querySelectorAll('[data-booking-step="done"] dd')].map((d) => d.textContent);
+    expect(done).toContain('Skin Fade (45 min, 40\u00a0€)');
+    expect(done).toContain('14:00 (Eastern Standard Time (America/New_York))');
+  });
+});
+
 describe('BookingFlow', () => {
   it("checks the details with common's messages before anything is sent", async () => {
     handler = () => ({ status: 200, body: slots('9:00 AM') });

@@ -1,6 +1,8 @@
 import {
   APPOINTMENT_STATUS_LABELS,
+  appointmentDisplayOf,
   BOOKING_MESSAGES,
+  formatClockTime,
   formatDuration,
   formatPrice,
   type ManagedAppointment,
@@ -98,7 +100,9 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
     try {
       const answer = await rescheduleManaged(token, { start: start.start, barberId: appointment.barber.id });
       setAppointment(answer);
-      setNotice(`Your appointment was moved to ${formatCalendarDay(answer.localDate)}, ${answer.localTime}.`);
+      setNotice(
+        `Your appointment was moved to ${formatCalendarDay(answer.localDate)}, ${formatClockTime(answer.start, booking.clock)}.`,
+      );
       setStart(null);
       show('view');
     } catch (err) {
@@ -161,7 +165,8 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
           <dd data-appointment-status={a.status}>{APPOINTMENT_STATUS_LABELS[a.status]}</dd>
           <dt>Service</dt>
           <dd>
-            {a.service.name} ({formatDuration(a.service.durationMinutes)}, {formatPrice(a.service.price)})
+            {a.service.name} ({formatDuration(a.service.durationMinutes)},{' '}
+            {formatPrice(a.service.price, appointmentDisplayOf(a, view.display))})
           </dd>
           <dt>Barber</dt>
           <dd>{a.barber.name}</dd>
@@ -169,7 +174,7 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
           <dd>{formatCalendarDay(a.localDate)}</dd>
           <dt>Time</dt>
           <dd>
-            {a.localTime} <Muted as="span">({booking.timeZoneLabel})</Muted>
+            {formatClockTime(a.start, booking.clock)} <Muted as="span">({booking.timeZoneLabel})</Muted>
           </dd>
           <dt>Name</dt>
           <dd>{a.client.name}</dd>
@@ -228,7 +233,8 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
             Cancel this appointment?
           </StepHeading>
           <p>
-            {formatCalendarDay(a.localDate)}, {a.localTime} with {a.barber.name}. The time is given back to the shop.
+            {formatCalendarDay(a.localDate)}, {formatClockTime(a.start, booking.clock)} with {a.barber.name}. The time
+            is given back to the shop.
           </p>
           {actionError ? <Alert role="alert">{actionError}</Alert> : null}
           <Actions>
@@ -254,6 +260,7 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
             barberId={a.barber.id}
             days={booking.days}
             timeZoneLabel={booking.timeZoneLabel}
+            clock={booking.clock}
             date={date}
             onDate={(d) => {
               setDate(d);

@@ -1,4 +1,4 @@
-import type { AvailabilitySlot } from '@barberly/common';
+import { type AvailabilitySlot, type ClockOptions, formatClockTime } from '@barberly/common';
 import { useEffect, useId, useState } from 'react';
 import { BookingApiError, fetchAvailability, NETWORK_MESSAGE } from '../../lib/booking-api';
 import type { BookingDay } from '../../lib/booking-view';
@@ -16,6 +16,8 @@ export function TimePicker(props: {
   barberId: string;
   days: BookingDay[];
   timeZoneLabel: string;
+  /** The shop's zone, locale and clock: each slot's start is written with it ('2:30 PM' or '14:30'). */
+  clock: ClockOptions;
   date: string;
   onDate: (date: string) => void;
   start: string | null;
@@ -77,19 +79,24 @@ export function TimePicker(props: {
         <Fieldset>
           <legend>Available times</legend>
           <ChoiceList $compact>
-            {times.slots.map((slot) => (
-              <Choice
-                key={slot.start}
-                name={`${id}-time`}
-                value={slot.start}
-                checked={start === slot.start}
-                onChange={() => onStart(slot.start, slot.label)}
-                compact
-                testId="time"
-              >
-                {slot.label}
-              </Choice>
-            ))}
+            {times.slots.map((slot) => {
+              // The api's label is en-US 12-hour for every shop (one cached answer per day); the shop's clock is
+              // applied here, with a formatter built once per zone, locale and clock.
+              const label = formatClockTime(slot.start, props.clock);
+              return (
+                <Choice
+                  key={slot.start}
+                  name={`${id}-time`}
+                  value={slot.start}
+                  checked={start === slot.start}
+                  onChange={() => onStart(slot.start, label)}
+                  compact
+                  testId="time"
+                >
+                  {label}
+                </Choice>
+              );
+            })}
           </ChoiceList>
         </Fieldset>
       ) : null}

@@ -105,6 +105,7 @@ export async function loadSummaries(
           SELECT 1 FROM "appointments" b
           WHERE b."client_id" = pc."client_id" AND b."starts_at" < pc."start_at" AND b."status" IN ${KEPT}
         ) AS "before"
+        OFFSET 0 -- kept a subquery: flattened, the EXISTS would run once per FILTER below
       ) e
       GROUP BY pc."kind"
     ),
@@ -200,7 +201,8 @@ export async function loadBarberFigures(
       CROSS JOIN "shop_barbers" b
       JOIN "shops" s ON s."id" = $1
     ),
-    "windows" AS (
+    -- Materialised: each day's window is worked out once, not again wherever "win" is used below.
+    "windows" AS MATERIALIZED (
       SELECT h."kind", h."barber_id", (${windowOf('h."shop_day"')}) * (${windowOf('h."own_day"')}) AS "win"
       FROM "day_hours" h
     ),
@@ -217,23 +219,38 @@ export async function loadBarberFigures(
       WHERE NOT isempty(w."win")
       GROUP BY w."kind", w."barber_id"
     ),
+    -- The barber filter as an array (an InitPlan), not a join: the shop's appointments are then read by
+    -- ("shop_id", "starts_at") for the period only, not each barber's whole history by ("barber_id", "starts_at").
     "appts" AS (
-      SELECT p."kind", a."barber_id", a."client_id", a."status", a."currency", a."service_price",
-        a."starts_at", a."ends_at",
-        a."client_id" IS NOT NULL AND EXISTS (
-          SELECT 1 FROM "appointments" b
-          WHERE b."client_id" = a."client_id" AND b."starts_at" < p."start_at" AND b."status" IN ${KEPT}
-        ) AS "came_before"
+      SELECT p."kind", p."start_at", a."barber_id", a."client_id", a."status", a."currency", a."service_price",
+        a."starts_at", a."ends_at"
       FROM "periods" p
       JOIN "appointments" a ON a."shop_id" = $1 AND a."starts_at" >= p."start_at" AND a."starts_at" < p."end_at"
-      WHERE a."status" IN ${KEPT} AND a."barber_id" IN (SELECT "id" FROM "shop_barbers")
+      WHERE a."status" IN ${KEPT} AND a."barber_id" = ANY (ARRAY(SELECT "id" FROM "shop_barbers"))
+    ),
+    -- Whether a client came before the period depends on the client and the period only: asked once per client
+    -- of the period, not once per appointment.
+    "came_before" AS (
+      SELECT pc."kind", pc."client_id"
+      FROM (SELECT DISTINCT a."kind", a."start_at", a."client_id" FROM "appts" a WHERE a."client_id" IS NOT NULL) pc
+      WHERE EXISTS (
+        SELECT 1 FROM "appointments" b
+        WHERE b."client_id" = pc."client_id" AND b."starts_at" < pc."start_at" AND b."status" IN ${KEPT}
+      )
+    ),
+    -- Distinct clients per barber from the distinct (barber, client) pairs: hashed, where count(DISTINCT) would
+    -- sort every appointment.
+    "booked_clients" AS (
+      SELECT d."kind", d."barber_id", count(*)::int AS "clients",
+        count(*) FILTER (WHERE cb."client_id" IS NOT NULL)::int AS "returning_clients"
+      FROM (SELECT DISTINCT a."kind", a."barber_id", a."client_id" FROM "appts" a WHERE a."client_id" IS NOT NULL) d
+      LEFT JOIN "came_before" cb ON cb."kind" = d."kind" AND cb."client_id" = d."client_id"
+      GROUP BY d."kind", d."barber_id"
     ),
     "booked" AS (
       SELECT a."kind", a."barber_id", count(*)::int AS "appointments",
         coalesce(sum(a."service_price") FILTER (WHERE a."status" = 'completed' AND a."currency" = $7), 0) AS "revenue",
-        sum(extract(epoch FROM a."ends_at" - a."starts_at")) / 60 AS "minutes",
-        count(DISTINCT a."client_id")::int AS "clients",
-        count(DISTINCT a."client_id") FILTER (WHERE a."came_before")::int AS "returning_clients"
+        sum(extract(epoch FROM a."ends_at" - a."starts_at")) / 60 AS "minutes"
       FROM "appts" a GROUP BY a."kind", a."barber_id"
     )
     SELECT p."kind", b."id" AS "barberId", b."name",
@@ -243,11 +260,12 @@ export async function loadBarberFigures(
       round(coalesce(v."minutes", 0))::int AS "availableMinutes",
       CASE WHEN coalesce(v."minutes", 0) = 0 THEN NULL
         ELSE round(coalesce(k."minutes", 0) / v."minutes", 4)::float8 END AS "utilisation",
-      coalesce(k."returning_clients", 0) AS "returningClients",
-      coalesce(k."clients", 0) AS "clients"
+      coalesce(c."returning_clients", 0) AS "returningClients",
+      coalesce(c."clients", 0) AS "clients"
     FROM "periods" p
     CROSS JOIN "shop_barbers" b
     LEFT JOIN "booked" k ON k."kind" = p."kind" AND k."barber_id" = b."id"
+    LEFT JOIN "booked_clients" c ON c."kind" = p."kind" AND c."barber_id" = b."id"
     LEFT JOIN "available" v ON v."kind" = p."kind" AND v."barber_id" = b."id"
     ORDER BY p."kind", b."created_at", b."id"`,
     [...scopeParams(scope), scope.currency, barberId],

@@ -20,6 +20,7 @@ export function toAppointmentDto({ appointment: a, barber, shop }: AppointmentCo
     localDate: localDateOf(a.startsAt, shop.timeZone),
     localTime: formatSlotLabel(a.startsAt, shop.timeZone),
     service: { id: a.serviceId, name: a.serviceName, durationMinutes: a.serviceDurationMinutes, price: a.servicePrice },
+    currency: a.currency,
     barber: { id: barber.id, name: barber.name, profileImageUrl: barber.profileImageUrl },
     shop: {
       id: shop.id,
@@ -28,6 +29,9 @@ export function toAppointmentDto({ appointment: a, barber, shop }: AppointmentCo
       address: shop.address,
       phoneNumber: shop.phoneNumber,
       timeZone: shop.timeZone,
+      currency: shop.currency,
+      locale: shop.locale,
+      clock: shop.clock,
     },
     client: { name: a.clientName, email: a.clientEmail, phone: a.clientPhone },
     note: a.note,

@@ -360,3 +360,38 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('a booking keeps its price and currency (issue 13)', () => {
+  it("after the service's price and the shop's currency are edited", async () => {
+    const shop = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'UTC', hours_json: everyDay('09:00', '18:00'), currency: 'EUR' },
+      services: [{ name: 'Haircut', durationMinutes: 60, price: 35 }],
+    });
+    const booked = await book(shop, { start: '2026-12-02T10:00:00Z' });
+    expect(booked.status).toBe(201);
+    const auth = { Authorization: `Bearer ${owner.accessToken}` };
+
+    const price = await request(app)
+      .patch(`/api/shops/${shop.id}/services/${shop.services[0]!.id}`)
+      .set(auth)
+      .send({ price: 50 });
+    expect(price.status).toBe(200);
+    const currency = await request(app).patch(`/api/shops/${shop.id}`).set(auth).send({ currency: 'GBP' });
+    expect(currency.body.currency).toBe('GBP');
+
+    const [row] = await db.dataSource.query('SELECT service_price, currency FROM appointments WHERE id = $1', [
+      booked.body.id,
+    ]);
+    expect({ price: Number(row.service_price), currency: row.currency }).toEqual({ price: 35, currency: 'EUR' });
+    const managed = await request(app).get(`/api/appointments/manage/${booked.body.manageToken}`);
+    expect(managed.status).toBe(200);
+    expect((managed.body as ManagedAppointment).service.price).toBe(35);
+
+    // A booking made after the change takes the new price and currency.
+    const later = await book(shop, { start: '2026-12-02T12:00:00Z' });
+    const [next] = await db.dataSource.query('SELECT service_price, currency FROM appointments WHERE id = $1', [
+      later.body.id,
+    ]);
+    expect({ price: Number(next.service_price), currency: next.currency }).toEqual({ price: 50, currency: 'GBP' });
+  });
+});

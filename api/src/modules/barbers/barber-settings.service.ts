@@ -75,7 +75,14 @@ export async function getMyBarberSettings(manager: EntityManager, barber: Barber
   if (!shop) throw notFound(BARBER_NOT_FOUND);
   return {
     ...settings,
-    shop: { id: shop.id, name: shop.name, timeZone: shop.timeZone, hours_json: shop.hoursJson },
+    shop: {
+      id: shop.id,
+      name: shop.name,
+      timeZone: shop.timeZone,
+      hours_json: shop.hoursJson,
+      locale: shop.locale,
+      clock: shop.clock,
+    },
   };
 }
 

@@ -94,7 +94,7 @@ describe('GET /api/barber/settings', () => {
       email: user.email,
       userId: user.userId,
       timeOff: [],
-      shop: { id: shop.id, name: "Joe's Cuts", timeZone: 'UTC', hours_json: SHOP_HOURS },
+      shop: { id: shop.id, name: "Joe's Cuts", timeZone: 'UTC', hours_json: SHOP_HOURS, locale: 'en-US', clock: '12h' },
     } satisfies MyBarberSettings);
   });
 });

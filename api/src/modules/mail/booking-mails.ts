@@ -1,5 +1,7 @@
 import {
   type Appointment,
+  appointmentDisplayOf,
+  formatClockTime,
   formatDayLabel,
   formatDuration,
   formatPrice,
@@ -27,13 +29,23 @@ export function appointmentIcs(appointment: Appointment, version: number, stamp:
   });
 }
 
+/**
+ * The start on the shop's clock (issue 13): '2:30 PM' or '14:30', in the shop's zone. Read from the payload, so a
+ * shop summary without a clock keeps the 12-hour time the api wrote.
+ */
+function localTime(a: Appointment): string {
+  return formatClockTime(a.start, { ...appointmentDisplayOf(a), timeZone: a.shop.timeZone });
+}
+
 function when(a: Appointment): string {
-  return `${formatDayLabel(new Date(a.start), a.shop.timeZone)} at ${a.localTime} (${a.shop.timeZone})`;
+  return `${formatDayLabel(new Date(a.start), a.shop.timeZone)} at ${localTime(a)} (${a.shop.timeZone})`;
 }
 
 function details(a: Appointment): string[] {
+  // The price in the currency the appointment was booked in, written the shop's way: '25 €' in fr-FR.
+  const price = formatPrice(a.service.price, appointmentDisplayOf(a));
   return [
-    `Service: ${a.service.name} (${formatDuration(a.service.durationMinutes)}, ${formatPrice(a.service.price)})`,
+    `Service: ${a.service.name} (${formatDuration(a.service.durationMinutes)}, ${price})`,
     `Barber: ${a.barber.name}`,
     `When: ${when(a)}`,
     `Where: ${[a.shop.name, a.shop.address].filter(Boolean).join(', ')}`,
@@ -78,7 +90,7 @@ export function composeBookingMail(input: {
       if (!a.client.email) return null;
       return {
         to: a.client.email,
-        subject: `Booked: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${a.localTime}`,
+        subject: `Booked: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${localTime(a)}`,
         text: [`Hi ${a.client.name},`, '', 'Your appointment is confirmed.', '', ...details(a), '', ...manage, ''].join(
           '\n',
         ),
@@ -88,7 +100,7 @@ export function composeBookingMail(input: {
       if (!a.client.email) return null;
       return {
         to: a.client.email,
-        subject: `Moved: ${a.service.name} at ${a.shop.name}, now ${a.localDate} ${a.localTime}`,
+        subject: `Moved: ${a.service.name} at ${a.shop.name}, now ${a.localDate} ${localTime(a)}`,
         text: [
           `Hi ${a.client.name},`,
           '',
@@ -106,7 +118,7 @@ export function composeBookingMail(input: {
       if (!a.client.email) return null;
       return {
         to: a.client.email,
-        subject: `Reminder: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${a.localTime}`,
+        subject: `Reminder: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${localTime(a)}`,
         text: [
           `Hi ${a.client.name},`,
           '',
@@ -122,7 +134,7 @@ export function composeBookingMail(input: {
       if (!a.client.email) return null;
       return {
         to: a.client.email,
-        subject: `Cancelled: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${a.localTime}`,
+        subject: `Cancelled: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${localTime(a)}`,
         text: [`Hi ${a.client.name},`, '', 'Your appointment has been cancelled.', '', ...details(a), ''].join('\n'),
         attachments: ics(),
       };
@@ -130,7 +142,7 @@ export function composeBookingMail(input: {
       if (!input.ownerEmail) return null;
       return {
         to: input.ownerEmail,
-        subject: `New booking: ${a.client.name}, ${a.service.name}, ${a.localDate} ${a.localTime}`,
+        subject: `New booking: ${a.client.name}, ${a.service.name}, ${a.localDate} ${localTime(a)}`,
         text: [
           `${a.client.name} booked ${a.service.name} with ${a.barber.name}.`,
           '',
@@ -144,7 +156,7 @@ export function composeBookingMail(input: {
       if (!input.ownerEmail) return null;
       return {
         to: input.ownerEmail,
-        subject: `Cancelled: ${a.client.name}, ${a.service.name}, ${a.localDate} ${a.localTime}`,
+        subject: `Cancelled: ${a.client.name}, ${a.service.name}, ${a.localDate} ${localTime(a)}`,
         text: [
           `${a.client.name} cancelled.`,
           '',

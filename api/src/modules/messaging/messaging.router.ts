@@ -180,7 +180,7 @@ export function messagingRouter(deps: MessagingDeps): Router {
         shop: shop.name,
         service: 'Haircut',
         barber: 'Sam',
-        ...textDateValues(sampleStart, shop.timeZone),
+        ...textDateValues(sampleStart, shop.timeZone, shop),
         link: `${new URL(deps.config.PUBLIC_ORIGIN).origin}/shop/${shop.slug}`,
         phone: shop.phoneNumber,
       }),

@@ -1,6 +1,7 @@
 import {
   DEFAULT_TEXT_TEMPLATES,
-  formatSlotLabel,
+  displaySettingsOf,
+  formatClockTime,
   normalizePhone,
   phoneCountry,
   shopSiteOrigin,
@@ -86,11 +87,19 @@ export function shopSiteUrl(
   return `${site}/`;
 }
 
-/** A text's {date} and {time}: 'Sat 5 Dec' and the shop's slot label ('10:30 AM'), in the shop's zone. */
-export function textDateValues(instant: Date, timeZone: string): Pick<TemplateValues, 'date' | 'time'> {
+/**
+ * A text's {date} and {time}: 'Sat 5 Dec' and the time on the shop's clock ('10:30 AM', or '10:30' on a 24-hour
+ * clock; issue 13), in the shop's zone. Without the shop's settings: 12-hour, as before.
+ */
+export function textDateValues(
+  instant: Date,
+  timeZone: string,
+  shop?: Partial<Pick<ShopEntity, 'locale' | 'clock'>> | null,
+): Pick<TemplateValues, 'date' | 'time'> {
+  const { locale, clock } = displaySettingsOf(shop);
   return {
     date: DateTime.fromJSDate(instant, { zone: timeZone }).setLocale('en-US').toFormat('ccc d LLL'),
-    time: formatSlotLabel(instant, timeZone),
+    time: formatClockTime(instant, { timeZone, locale, clock }),
   };
 }
 
@@ -100,7 +109,7 @@ export function valuesFor(ctx: AppointmentContext, link: string): TemplateValues
     shop: shop.name,
     service: a.serviceName,
     barber: barber.name,
-    ...textDateValues(a.startsAt, shop.timeZone),
+    ...textDateValues(a.startsAt, shop.timeZone, shop),
     link,
     phone: shop.phoneNumber,
   };

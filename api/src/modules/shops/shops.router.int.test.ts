@@ -3,6 +3,7 @@ import {
   type CreatedShop,
   defaultHours,
   MESSAGES,
+  MONEY_MESSAGES,
   RESERVED_SLUGS,
   type Shop,
   type ShopPage,
@@ -393,5 +394,59 @@ describe('POST /api/auth/complete-onboarding', () => {
       .send({ shopId: 'nope', shopSlug: 'some-shop' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.fields.shopId).toBe('shopId must be a shop id');
+  });
+});
+
+describe("a shop's currency, locale and clock (issue 13)", () => {
+  it('creates a shop in the currency its locale suggests, and USD, en-US, 12h without either', async () => {
+    const french = await createShopAs(app, owner.accessToken, { locale: 'fr-FR' });
+    expect((await request(app).get(`/api/shops/${french.id}`)).body.shop).toMatchObject({
+      currency: 'EUR',
+      locale: 'fr-FR',
+      clock: '12h',
+    });
+    const plain = await createShopAs(app, owner.accessToken);
+    expect((await request(app).get(`/api/shops/${plain.id}`)).body.shop).toMatchObject({
+      currency: 'USD',
+      locale: 'en-US',
+      clock: '12h',
+    });
+  });
+
+  it('keeps a currency sent with the locale, and takes the code in capitals', async () => {
+    const created = await createShopAs(app, owner.accessToken, { locale: 'fr-FR', currency: 'chf', clock: '24h' });
+    expect((await request(app).get(`/api/shops/${created.id}`)).body.shop).toMatchObject({
+      currency: 'CHF',
+      locale: 'fr-FR',
+      clock: '24h',
+    });
+  });
+
+  it("changes the currency with PATCH, 'eur' stored as EUR", async () => {
+    const created = await createShopAs(app, owner.accessToken);
+    const res = await request(app)
+      .patch(`/api/shops/${created.id}`)
+      .set(bearer(owner.accessToken))
+      .send({ currency: 'eur', clock: '24h' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ currency: 'EUR', locale: 'en-US', clock: '24h', version: 2 });
+  });
+
+  it.each([
+    [{ currency: 'XYZ', name: 'Renamed' }, 'currency', MONEY_MESSAGES.currency],
+    [{ clock: '25h' }, 'clock', MONEY_MESSAGES.clock],
+    [{ locale: 'not a locale!' }, 'locale', MONEY_MESSAGES.locale],
+  ])('refuses %j with 400: fields.%s = %s, and changes nothing', async (body, field, message) => {
+    const created = await createShopAs(app, owner.accessToken, { name: 'Steady' });
+    const res = await request(app).patch(`/api/shops/${created.id}`).set(bearer(owner.accessToken)).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields[field]).toBe(message);
+    expect((await request(app).get(`/api/shops/${created.id}`)).body.shop).toMatchObject({
+      name: 'Steady',
+      currency: 'USD',
+      locale: 'en-US',
+      clock: '12h',
+      version: 1,
+    });
   });
 });

@@ -164,7 +164,15 @@ describe('GET /api/barber/dashboard', () => {
     const user = await signUpTestUser(app);
     const shop = await createShopAs(app, user.accessToken, { name: 'Fade Factory' });
     const res = await request(app).get('/api/barber/dashboard').set(bearer(user.accessToken));
-    expect(res.body.shop).toEqual({ id: shop.id, slug: shop.slug, name: 'Fade Factory' });
+    expect(res.body.shop).toEqual({
+      id: shop.id,
+      slug: shop.slug,
+      name: 'Fade Factory',
+      timeZone: 'UTC',
+      currency: 'USD',
+      locale: 'en-US',
+      clock: '12h',
+    });
   });
 });
 

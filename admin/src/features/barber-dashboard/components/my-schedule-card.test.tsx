@@ -94,6 +94,17 @@ describe('MyScheduleCard', () => {
     expect(day('Tuesday')).toHaveTextContent('Tuesday9:00 AM – 6:00 PM');
   });
 
+  it("writes the week on the shop's 24-hour clock when the shop summary carries it (issue 13)", async () => {
+    const shop = { ...MINE.shop, clock: '24h', locale: 'en-GB' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { ...MINE, shop })),
+    );
+    renderCard();
+    expect(await screen.findByText('Same as shop hours')).toBeInTheDocument();
+    expect(day('Monday')).toHaveTextContent('Monday08:00 – 17:00');
+  });
+
   it("gives an account that is not a shop's barber the api's reason, and nothing to edit", async () => {
     vi.stubGlobal(
       'fetch',

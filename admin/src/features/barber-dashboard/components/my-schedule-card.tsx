@@ -1,4 +1,11 @@
-import { formatTime12h, type Hours, WEEKDAY_LABELS, WEEKDAYS } from '@barberly/common';
+import {
+  type DisplaySettings,
+  displaySettingsFrom,
+  formatWallTime,
+  type Hours,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+} from '@barberly/common';
 import { CalendarClock } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -14,14 +21,16 @@ export interface MyScheduleDialogProps {
   onClose: () => void;
 }
 
-function WeekSummary({ hours }: { hours: Hours }) {
+function WeekSummary({ hours, display }: { hours: Hours; display: DisplaySettings }) {
   return (
     <dl aria-label="Your working week" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {WEEKDAYS.map((day) => (
         <div key={day} className="contents">
           <dt className="font-medium text-neutral-700">{WEEKDAY_LABELS[day]}</dt>
           <dd className="tabular-nums text-neutral-900">
-            {hours[day].closed ? 'Closed' : `${formatTime12h(hours[day].open)} – ${formatTime12h(hours[day].close)}`}
+            {hours[day].closed
+              ? 'Closed'
+              : `${formatWallTime(hours[day].open, display)} – ${formatWallTime(hours[day].close, display)}`}
           </dd>
         </div>
       ))}
@@ -61,7 +70,8 @@ export function MyScheduleCard({ ScheduleDialog }: { ScheduleDialog: ComponentTy
           <p className="text-sm font-semibold" data-testid="my-hours-kind">
             {data.hours_json ? 'Your own hours' : 'Same as shop hours'}
           </p>
-          <WeekSummary hours={data.hours_json ?? data.shop.hours_json} />
+          {/* The shop's clock (issue 13) once the api's shop summary carries it; 12-hour until then. */}
+          <WeekSummary hours={data.hours_json ?? data.shop.hours_json} display={displaySettingsFrom(data.shop)} />
           <p className="text-sm text-neutral-600" data-testid="my-time-off-count">
             {upcoming === 0
               ? 'No upcoming time off.'

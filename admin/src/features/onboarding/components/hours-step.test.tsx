@@ -88,4 +88,28 @@ describe('HoursStep time zone', () => {
     );
     expect(screen.getByLabelText('Time Zone')).toHaveValue('Asia/Calcutta');
   });
+
+  it("asks the shop's currency (common ones first), locale and clock, and reports each change", async () => {
+    const onDisplayChange = vi.fn();
+    render(
+      <HoursStep
+        {...zone}
+        value={defaultHours()}
+        display={{ currency: 'EUR', locale: 'fr-FR', clock: '24h' }}
+        onDisplayChange={onDisplayChange}
+        onBack={vi.fn()}
+        onNext={vi.fn()}
+      />,
+    );
+    const currency = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect(currency).toHaveValue('EUR');
+    expect([...currency.options].slice(0, 3).map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP']);
+    expect([...currency.options].map((o) => o.value)).toContain('SEK');
+    expect(screen.getByLabelText('Locale')).toHaveValue('fr-FR');
+    expect(screen.getByLabelText('Clock')).toHaveValue('24h');
+    await userEvent.selectOptions(currency, 'GBP');
+    expect(onDisplayChange).toHaveBeenLastCalledWith({ currency: 'GBP' });
+    await userEvent.selectOptions(screen.getByLabelText('Clock'), '12h');
+    expect(onDisplayChange).toHaveBeenLastCalledWith({ clock: '12h' });
+  });
 });

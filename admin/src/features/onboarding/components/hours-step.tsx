@@ -1,15 +1,18 @@
-import type { Hours } from '@barberly/common';
+import type { DisplaySettings, Hours } from '@barberly/common';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { dayErrors, HoursEditor } from '../../../components/ui/hours-editor';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
+import { MoneyClockFields } from './money-clock-fields';
 import { StepFrame } from './wizard-layout';
 
 export function HoursStep({
   value,
   timeZone,
   onTimeZoneChange,
+  display,
+  onDisplayChange,
   onBack,
   onNext,
   onChange,
@@ -18,6 +21,9 @@ export function HoursStep({
   /** The shop's IANA zone: its days and booking times are counted in it. */
   timeZone: string;
   onTimeZoneChange: (timeZone: string) => void;
+  /** The shop's currency, locale and clock (issue 13), asked beside its zone. */
+  display?: DisplaySettings;
+  onDisplayChange?: (patch: Partial<DisplaySettings>) => void;
   onBack: (hours: Hours) => void;
   onNext: (hours: Hours) => void;
   /** Every change, so the wizard's draft keeps it. */
@@ -57,6 +63,7 @@ export function HoursStep({
         value={timeZone}
         onChange={(event) => onTimeZoneChange(event.target.value)}
       />
+      {display && onDisplayChange ? <MoneyClockFields value={display} onChange={onDisplayChange} /> : null}
       <HoursEditor hours={hours} onChange={setHours} errors={errors} />
     </StepFrame>
   );

@@ -9,6 +9,7 @@ import { loadConfig } from '../../../lib/config';
 import { paths, stayOnLanding } from '../../../lib/routes';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { onboardingApi } from '../api/onboarding-api';
+import { browserDisplayDefaults } from '../lib/browser-locale';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import { LaunchError, launchShop, type WizardData } from '../lib/launch';
 import type { LaunchTarget } from '../lib/launch-url';
@@ -48,6 +49,7 @@ const EMPTY_DATA = (): WizardData => ({
   details: { name: '', slug: '', bio: '', address: '', phoneNumber: '' },
   hours: defaultHours(),
   timeZone: browserTimeZone(),
+  ...browserDisplayDefaults(),
   services: [],
 });
 
@@ -220,6 +222,8 @@ export function OnboardingPage({ user }: { user: User }) {
           value={data.hours}
           timeZone={data.timeZone}
           onTimeZoneChange={(timeZone) => update({ timeZone })}
+          display={{ currency: data.currency, locale: data.locale, clock: data.clock }}
+          onDisplayChange={update}
           onChange={(hours) => update({ hours })}
           onBack={(hours) => {
             update({ hours });
@@ -234,6 +238,7 @@ export function OnboardingPage({ user }: { user: User }) {
       {step === 'services' ? (
         <ServicesStep
           value={data.services}
+          money={data}
           onChange={(services) => update({ services })}
           onBack={(services) => {
             update({ services });

@@ -1,4 +1,13 @@
-import { formatDayHours, formatDuration, formatUsd, THEME_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@barberly/common';
+import {
+  currencyLabel,
+  formatDuration,
+  formatMoney,
+  formatWallTime,
+  localeLabel,
+  THEME_LABELS,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+} from '@barberly/common';
 import { ArrowLeft, Rocket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -88,11 +97,19 @@ export function ReviewStep({
             {WEEKDAYS.map((day) => (
               <div key={day} className="contents">
                 <dt className="text-neutral-500">{WEEKDAY_LABELS[day]}</dt>
-                <dd>{formatDayHours(data.hours[day])}</dd>
+                <dd>
+                  {data.hours[day].closed
+                    ? 'Closed'
+                    : `${formatWallTime(data.hours[day].open, data)} - ${formatWallTime(data.hours[day].close, data)}`}
+                </dd>
               </div>
             ))}
           </dl>
           <p className="mt-2 text-neutral-500">Time zone: {data.timeZone.replace(/_/g, ' ')}</p>
+          <p className="text-neutral-500">
+            {currencyLabel(data.currency)} · {localeLabel(data.locale)} ·{' '}
+            {data.clock === '24h' ? '24-hour clock' : '12-hour clock'}
+          </p>
         </Section>
         <Section title="Services" onEdit={() => onEdit('services')}>
           <ul className="space-y-1">
@@ -100,7 +117,7 @@ export function ReviewStep({
               <li key={service.key} className="flex justify-between gap-2">
                 <span className="break-words font-medium">{service.name}</span>
                 <span className="shrink-0 text-neutral-600">
-                  {formatUsd(service.price)} · {formatDuration(service.durationMinutes)}
+                  {formatMoney(service.price, data)} · {formatDuration(service.durationMinutes)}
                 </span>
               </li>
             ))}

@@ -33,4 +33,13 @@ describe('ServicesStep', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
     expect(screen.getByText('Duration must be at least 5 minutes')).toBeInTheDocument();
   });
+
+  it("labels the price with the shop's currency and lists prices the shop's way", async () => {
+    render(<ServicesStep value={[]} money={{ currency: 'EUR', locale: 'fr-FR' }} onBack={vi.fn()} onNext={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Service Name'), 'Coupe');
+    await userEvent.type(screen.getByLabelText('Price (€)'), '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
+    const list = screen.getByRole('list', { name: 'Your services' });
+    expect(within(list).getByText(/^25,00\s€ · 30 min$/)).toBeInTheDocument();
+  });
 });

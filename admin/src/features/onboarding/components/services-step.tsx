@@ -1,9 +1,11 @@
 import {
+  currencySymbol,
   DEFAULT_SERVICE_DURATION_MINUTES,
   fieldErrors,
   formatDuration,
-  formatUsd,
+  formatMoney,
   LIMITS,
+  type MoneyOptions,
   WizardServiceSchema,
 } from '@barberly/common';
 import { ArrowLeft, ArrowRight, Plus, Scissors, Trash2 } from 'lucide-react';
@@ -30,11 +32,14 @@ let nextKey = 0;
 
 export function ServicesStep({
   value,
+  money,
   onBack,
   onNext,
   onChange,
 }: {
   value: WizardService[];
+  /** The shop's currency and locale (chosen on the hours step); USD when absent. */
+  money?: MoneyOptions;
   onBack: (services: WizardService[]) => void;
   onNext: (services: WizardService[]) => void;
   /** Every change of the list, so the wizard's draft keeps it. */
@@ -110,7 +115,7 @@ export function ServicesStep({
             error={errors.description}
           />
           <Field
-            label="Price ($)"
+            label={`Price (${currencySymbol(money)})`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -156,7 +161,7 @@ export function ServicesStep({
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold">{service.name}</p>
                 <p className="text-sm text-neutral-600">
-                  {formatUsd(service.price)} · {formatDuration(service.durationMinutes)}
+                  {formatMoney(service.price, money)} · {formatDuration(service.durationMinutes)}
                   {service.description ? ` · ${service.description}` : ''}
                 </p>
               </div>

@@ -8,6 +8,9 @@ const DATA = {
   details: { name: 'Fade Co', slug: 'fade-co', bio: '', address: '', phoneNumber: '' },
   hours: defaultHours(),
   timeZone: 'Europe/London',
+  currency: 'GBP',
+  locale: 'en-GB',
+  clock: '24h' as const,
   services: [],
 };
 
@@ -25,6 +28,17 @@ describe('onboarding draft', () => {
     const storage = memoryStorage();
     saveDraft(storage, { userId: 'u1', step: 'hours', data: DATA });
     expect(loadDraft(storage, 'u1', STEPS)).toEqual({ userId: 'u1', step: 'hours', data: DATA });
+  });
+
+  it("gives a draft saved before issue 13 the browser's currency, locale and clock", () => {
+    const storage = memoryStorage();
+    const { currency: _c, locale: _l, clock: _k, ...old } = DATA;
+    storage.setItem(DRAFT_KEY, JSON.stringify({ userId: 'u1', step: 'hours', data: old }));
+    expect(loadDraft(storage, 'u1', STEPS)?.data).toMatchObject({
+      currency: expect.stringMatching(/^[A-Z]{3}$/),
+      locale: expect.any(String),
+      clock: expect.stringMatching(/^(12h|24h)$/),
+    });
   });
 
   it('is ignored for another user, an unknown step or broken data, and gone once cleared', () => {

@@ -1,5 +1,6 @@
-import { HoursSchema, isValidTimeZone, THEMES } from '@barberly/common';
+import { ClockSchema, CurrencySchema, HoursSchema, isValidTimeZone, LocaleSchema, THEMES } from '@barberly/common';
 import { browserTimeZone } from '../../../lib/time-zones';
+import { browserDisplayDefaults } from './browser-locale';
 import type { WizardData } from './launch';
 
 /** The owner's answers so far, kept for this tab so a reload mid-wizard loses nothing. Cleared at launch. */
@@ -27,6 +28,11 @@ export function loadDraft<S extends string>(
     if (typeof data.details?.name !== 'string' || !Array.isArray(data.services)) return null;
     // A draft saved before the time zone was asked for (or with a zone this browser does not know) gets the browser's.
     if (typeof data.timeZone !== 'string' || !isValidTimeZone(data.timeZone)) data.timeZone = browserTimeZone();
+    // Likewise a draft saved before issue 13's currency, locale and clock gets the browser's suggestions.
+    const suggested = browserDisplayDefaults();
+    if (!CurrencySchema.safeParse(data.currency).success) data.currency = suggested.currency;
+    if (!LocaleSchema.safeParse(data.locale).success) data.locale = suggested.locale;
+    if (!ClockSchema.safeParse(data.clock).success) data.clock = suggested.clock;
     return draft;
   } catch {
     return null;

@@ -8,6 +8,9 @@ const DATA: WizardData = {
   details: { name: ' Fade Co ', slug: 'fade-co', bio: '', address: '1 Main St', phoneNumber: '' },
   hours: defaultHours(),
   timeZone: 'America/Chicago',
+  currency: 'EUR',
+  locale: 'fr-FR',
+  clock: '24h',
   services: [{ key: 'a', name: 'Cut', description: '', price: 20, durationMinutes: 30 }],
 };
 const CREATED = {
@@ -57,6 +60,9 @@ describe('launchShop', () => {
         slug: 'fade-co',
         theme: 'urban',
         timeZone: 'America/Chicago',
+        currency: 'EUR',
+        locale: 'fr-FR',
+        clock: '24h',
         services: [{ name: 'Cut', price: 20, durationMinutes: 30 }],
       },
     ]);

@@ -1,4 +1,5 @@
 import {
+  type Clock,
   type CompleteOnboardingResponse,
   type CreatedShop,
   DEFAULT_FONT,
@@ -33,6 +34,10 @@ export interface WizardData {
   hours: Hours;
   /** The shop's IANA zone, chosen on the hours step (default: the browser's). */
   timeZone: string;
+  /** Money and clock (issue 13), chosen on the hours step; defaults from the browser's language. */
+  currency: string;
+  locale: string;
+  clock: Clock;
   services: WizardService[];
 }
 
@@ -68,6 +73,9 @@ export function shopPayload(data: WizardData): ShopCreateInput {
     })),
     hours_json: data.hours,
     timeZone: data.timeZone,
+    currency: data.currency,
+    locale: data.locale,
+    clock: data.clock,
     branding_json: { primary_color: DEFAULT_PRIMARY_COLOR, font: DEFAULT_FONT, template: data.theme },
     is_active: true,
   };

@@ -16,6 +16,7 @@ import type {
   TimeOffRequestSchema,
   WalkInRequestInput,
 } from '@barberly/common';
+import { type DisplaySettings, displaySettingsOf } from '@barberly/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -45,6 +46,15 @@ export function useBarbers(shopId: string | undefined) {
     queryFn: () => api.get<Barber[]>(`/api/shops/${shopId}/barbers`),
     enabled: Boolean(shopId),
   });
+}
+
+/**
+ * The shop's currency, locale and clock (issue 13) from the dashboard's shop list (already loaded, so no request of
+ * its own); undefined until the list is there, when callers keep what the api wrote ('9:00 AM', USD).
+ */
+export function useShopDisplay(shopId: string): DisplaySettings | undefined {
+  const shop = useMyShops().data?.find((s) => s.id === shopId);
+  return shop ? displaySettingsOf(shop) : undefined;
 }
 
 /** PATCH /api/shops/{id}; the shop list shows the answer at once, then refetches. */

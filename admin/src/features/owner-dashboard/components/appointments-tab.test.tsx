@@ -237,4 +237,26 @@ describe('AppointmentsTab', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serviceId: CUT.id, barberId: 'any' });
     expect(calls).toContain(`POST /api/shops/${SHOP_ID}/walk-in`);
   });
+
+  it("sends the walk-in's optional client details, blank ones as empty strings", async () => {
+    const { fetchMock } = fakeApi([]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    await screen.findByText('No appointments on this day');
+    await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await userEvent.click(screen.getByText('Add client details (optional)'));
+    await userEvent.type(screen.getByLabelText('Client name'), ' Ana Silva ');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Book walk-in: Skin Fade' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      serviceId: CUT.id,
+      barberId: 'any',
+      client: { name: 'Ana Silva', email: 'ana@example.com', phone: '' },
+    });
+    // Refused: the panel stays open with the details, for another try.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Book walk-in: Skin Fade' })).toBeEnabled());
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@example.com');
+  });
 });

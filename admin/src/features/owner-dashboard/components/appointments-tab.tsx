@@ -3,10 +3,14 @@ import {
   type Appointment,
   type AppointmentStatus,
   addDays,
+  appointmentDisplayOf,
   type Barber,
+  type DisplaySettings,
   dayBounds,
+  formatClockTime,
   formatDayLabel,
   formatDuration,
+  formatMoney,
   type Service,
   type ShopAgenda,
   TEXT_CHANNEL_NAMES,
@@ -27,10 +31,18 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
-import { bookingKeys, type OwnerSettableStatus, useAgenda, useSetAppointmentStatus, useWalkIn } from '../api/owner-api';
+import {
+  bookingKeys,
+  type OwnerSettableStatus,
+  useAgenda,
+  useSetAppointmentStatus,
+  useShopDisplay,
+  useWalkIn,
+} from '../api/owner-api';
 import { apiErrorToast, appointmentStatusToasts, failureToast, walkInBookedToast } from '../lib/messages';
 
 const STATUS_STYLES: Record<AppointmentStatus, string> = {
@@ -103,24 +115,33 @@ export function AppointmentItem({
   appointment,
   pending,
   onSetStatus,
+  display,
 }: {
   appointment: Appointment;
   pending: boolean;
   onSetStatus: (status: OwnerSettableStatus) => void;
+  /** The shop's currency, locale and clock (issue 13); absent: the api's '9:00 AM' and USD. */
+  display?: DisplaySettings;
 }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { client, service } = appointment;
-  const who = `${appointment.localTime} ${client.name}`;
+  const money = appointmentDisplayOf(appointment, display);
+  const time = display
+    ? formatClockTime(appointment.start, { ...money, timeZone: appointment.shop.timeZone })
+    : appointment.localTime;
+  const who = `${time} ${client.name}`;
   return (
     <li
-      aria-label={`${appointment.localTime}, ${client.name}, ${service.name}`}
+      aria-label={`${time}, ${client.name}, ${service.name}`}
       className="rounded-xl border border-neutral-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-bold tabular-nums">
-            {appointment.localTime}{' '}
-            <span className="font-normal text-neutral-500">· {formatDuration(service.durationMinutes)}</span>
+            {time}{' '}
+            <span className="font-normal text-neutral-500">
+              · {formatDuration(service.durationMinutes)} · {formatMoney(service.price, money)}
+            </span>
           </p>
           <p className="mt-0.5 break-words font-semibold">{client.name}</p>
           <p className="text-sm text-neutral-700">{service.name}</p>
@@ -149,8 +170,7 @@ export function AppointmentItem({
       {confirmingCancel ? (
         <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
           <p className="text-sm font-medium text-red-900">
-            Cancel {client.name}'s {service.name} at {appointment.localTime}?
-            {client.email ? ' The client gets an e-mail.' : ''}
+            Cancel {client.name}'s {service.name} at {time}?{client.email ? ' The client gets an e-mail.' : ''}
           </p>
           <div className="mt-2 flex gap-2">
             <Button variant="light" size="sm" disabled={pending} onClick={() => setConfirmingCancel(false)}>
@@ -195,10 +215,13 @@ export function AgendaDay({
   agenda,
   pendingId,
   onSetStatus,
+  display,
 }: {
   agenda: ShopAgenda;
   pendingId: string | null;
   onSetStatus: (appointment: Appointment, status: OwnerSettableStatus) => void;
+  /** The shop's currency, locale and clock (issue 13). */
+  display?: DisplaySettings;
 }) {
   if (agenda.appointments.length === 0) {
     return (
@@ -233,6 +256,7 @@ export function AgendaDay({
                   appointment={appointment}
                   pending={pendingId === appointment.id}
                   onSetStatus={(status) => onSetStatus(appointment, status)}
+                  display={display}
                 />
               ))}
             </ul>
@@ -243,9 +267,19 @@ export function AgendaDay({
   );
 }
 
+/** Who is at the door (issue 13): sent only when a field is filled; with an e-mail or phone it joins their record. */
+export interface WalkInClientDetails {
+  name: string;
+  email: string;
+  phone: string;
+}
+export type WalkInBooking = { serviceId: string; barberId: string; client?: WalkInClientDetails };
+
+const NO_CLIENT_DETAILS: WalkInClientDetails = { name: '', email: '', phone: '' };
+
 /**
  * Walk-in: 'Walk-in' opens the services; choosing one books the next free start now (two clicks). The barber
- * defaults to any (the rotation's pick).
+ * defaults to any (the rotation's pick). The client's name, e-mail and phone are optional, folded away.
  */
 export function WalkInPanel({
   services,
@@ -256,10 +290,19 @@ export function WalkInPanel({
   services: Service[];
   barbers: Barber[];
   pending: boolean;
-  onBook: (input: { serviceId: string; barberId: string }) => Promise<boolean>;
+  onBook: (input: WalkInBooking) => Promise<boolean>;
 }) {
   const [open, setOpen] = useState(false);
   const [barberId, setBarberId] = useState('any');
+  const [details, setDetails] = useState<WalkInClientDetails>(NO_CLIENT_DETAILS);
+  const setDetail = (key: keyof WalkInClientDetails) => (event: { target: { value: string } }) =>
+    setDetails((current) => ({ ...current, [key]: event.target.value }));
+  const client = {
+    name: details.name.trim(),
+    email: details.email.trim(),
+    phone: details.phone.trim(),
+  };
+  const hasClient = Boolean(client.name || client.email || client.phone);
   if (!open) {
     return (
       <Button onClick={() => setOpen(true)} disabled={services.length === 0 || barbers.length === 0}>
@@ -286,6 +329,17 @@ export function WalkInPanel({
         onChange={(event) => setBarberId(event.target.value)}
         options={[{ value: 'any', label: 'Any barber' }, ...barbers.map((b) => ({ value: b.id, label: b.name }))]}
       />
+      <details className="mt-4 rounded-lg border border-neutral-200 p-3">
+        <summary className="cursor-pointer text-sm font-semibold text-neutral-800">
+          Add client details (optional)
+        </summary>
+        <p className="mt-1 text-xs text-neutral-500">With an e-mail or phone, the visit joins the client's record.</p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          <Field label="Client name" autoComplete="off" value={details.name} onChange={setDetail('name')} />
+          <Field label="E-mail" type="email" autoComplete="off" value={details.email} onChange={setDetail('email')} />
+          <Field label="Phone" type="tel" autoComplete="off" value={details.phone} onChange={setDetail('phone')} />
+        </div>
+      </details>
       <ul aria-label="Walk-in services" className="mt-4 grid gap-2 sm:grid-cols-2">
         {services.map((service) => (
           <li key={service.id}>
@@ -295,7 +349,10 @@ export function WalkInPanel({
               disabled={pending}
               aria-label={`Book walk-in: ${service.name}`}
               onClick={async () => {
-                if (await onBook({ serviceId: service.id, barberId })) setOpen(false);
+                if (await onBook({ serviceId: service.id, barberId, ...(hasClient ? { client } : {}) })) {
+                  setOpen(false);
+                  setDetails(NO_CLIENT_DETAILS);
+                }
               }}
             >
               <span className="truncate">{service.name}</span>
@@ -323,6 +380,7 @@ export function AppointmentsTab({
   const agenda = useAgenda(shopId, date);
   const setStatus = useSetAppointmentStatus(shopId);
   const walkIn = useWalkIn(shopId);
+  const display = useShopDisplay(shopId);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const shown = agenda.data;
   // The day asked for, else the one shown: two quick clicks on Next move two days even before the first answer.
@@ -345,7 +403,7 @@ export function AppointmentsTab({
     }
   };
 
-  const bookWalkIn = async (input: { serviceId: string; barberId: string }) => {
+  const bookWalkIn = async (input: WalkInBooking) => {
     try {
       const booked = await walkIn.mutateAsync(input);
       showToast(walkInBookedToast(booked));
@@ -418,7 +476,12 @@ export function AppointmentsTab({
         </Card>
       ) : shown ? (
         <div aria-busy={agenda.isFetching} data-date={shown.date}>
-          <AgendaDay agenda={shown} pendingId={pendingId} onSetStatus={(a, s) => void changeStatus(a, s)} />
+          <AgendaDay
+            agenda={shown}
+            pendingId={pendingId}
+            onSetStatus={(a, s) => void changeStatus(a, s)}
+            display={display}
+          />
         </div>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { AgendaDay } from './appointments-tab';
 import { BarberForm } from './barber-form';
 import { EditShopForm } from './edit-shop-form';
 import { ServiceForm } from './service-form';
@@ -63,6 +64,20 @@ describe('ServiceForm', () => {
     );
   });
 
+  it("labels the price with the shop's currency: 'Price ($)' for USD, 'Price (€)' for EUR", () => {
+    render(
+      <ServiceForm
+        money={{ currency: 'EUR', locale: 'fr-FR' }}
+        submitLabel="Add Service"
+        pendingLabel="Adding..."
+        pending={false}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Price (€)')).toBeInTheDocument();
+  });
+
   it("says 'Adding...' while pending", () => {
     render(
       <ServiceForm submitLabel="Add Service" pendingLabel="Adding..." pending onSubmit={vi.fn()} onCancel={vi.fn()} />,
@@ -120,12 +135,78 @@ describe('EditShopForm', () => {
     expect(screen.getByLabelText('Shop Description')).toHaveAttribute('placeholder', 'Tell clients about your shop...');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
-      expect(onSubmit.mock.calls[0]![0]).toEqual({ ...SHOP, theme: 'urban', primaryColor: '#FF0000' }),
+      expect(onSubmit.mock.calls[0]![0]).toEqual({
+        ...SHOP,
+        theme: 'urban',
+        primaryColor: '#FF0000',
+        // A shop made before issue 13 saves the defaults it was shown with.
+        currency: 'USD',
+        locale: 'en-US',
+        clock: '12h',
+      }),
+    );
+  });
+
+  it('sends the currency, locale and clock chosen, common currencies first (issue 13)', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <EditShopForm
+        shop={{ ...SHOP, currency: 'USD', locale: 'en-US', clock: '12h' }}
+        pending={false}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    const currency = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect([...currency.options].slice(0, 3).map((o) => o.value)).toEqual(['USD', 'EUR', 'GBP']);
+    expect(currency.options.length).toBeGreaterThan(100);
+    await userEvent.selectOptions(currency, 'EUR');
+    await userEvent.selectOptions(screen.getByLabelText('Locale'), 'fr-FR');
+    await userEvent.selectOptions(screen.getByLabelText('Clock'), '24h');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ currency: 'EUR', locale: 'fr-FR', clock: '24h' }),
     );
   });
 
   it("says 'Saving...' while pending", () => {
     render(<EditShopForm shop={SHOP} pending onSubmit={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  });
+});
+
+describe("AgendaDay in the shop's currency and clock (issue 13)", () => {
+  it("writes each appointment on the shop's 24-hour clock with its price in euros", () => {
+    const appointment = {
+      id: 'a1',
+      status: 'confirmed' as const,
+      start: '2026-05-10T12:30:00.000Z',
+      end: '2026-05-10T13:15:00.000Z',
+      localDate: '2026-05-10',
+      localTime: '2:30 PM',
+      service: { id: 's1', name: 'Coupe', durationMinutes: 45, price: 32.5 },
+      barber: { id: 'b1', name: 'Sam', profileImageUrl: '' },
+      shop: { id: 'x', slug: 'x', name: 'X', address: '', phoneNumber: '', timeZone: 'Europe/Paris' },
+      client: { name: 'Jordan Lee', email: '', phone: '' },
+      note: '',
+      source: 'online' as const,
+      createdAt: '2026-05-01T00:00:00.000Z',
+      updatedAt: '2026-05-01T00:00:00.000Z',
+    };
+    render(
+      <AgendaDay
+        agenda={{
+          date: '2026-05-10',
+          timeZone: 'Europe/Paris',
+          appointments: [appointment],
+          barbers: [{ barber: appointment.barber, appointments: [appointment] }],
+        }}
+        pendingId={null}
+        onSetStatus={vi.fn()}
+        display={{ currency: 'EUR', locale: 'fr-FR', clock: '24h' }}
+      />,
+    );
+    const item = screen.getByRole('listitem', { name: '14:30, Jordan Lee, Coupe' });
+    expect(item).toHaveTextContent(/14:30 · 45 min · 32,50\s€/);
   });
 });

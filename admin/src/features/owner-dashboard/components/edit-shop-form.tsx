@@ -1,5 +1,16 @@
-import { type Shop, ShopEditSchema, THEME_LABELS, THEMES } from '@barberly/common';
+import {
+  currencyChoices,
+  currencyLabel,
+  displaySettingsOf,
+  localeChoices,
+  localeLabel,
+  type Shop,
+  ShopEditSchema,
+  THEME_LABELS,
+  THEMES,
+} from '@barberly/common';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +23,10 @@ export type ShopEditValues = z.output<typeof ShopEditSchema>;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const THEME_OPTIONS = THEMES.map((theme) => ({ value: theme, label: THEME_LABELS[theme] }));
+const CLOCK_OPTIONS = [
+  { value: '12h', label: '12-hour (2:30 PM)' },
+  { value: '24h', label: '24-hour (14:30)' },
+];
 
 /** Spec 2 'Edit Shop dialog': every field, the colour as a picker plus text; name 3+, logo a valid URL or empty. */
 export function EditShopForm({
@@ -20,7 +35,10 @@ export function EditShopForm({
   onSubmit,
   onCancel,
 }: {
-  shop: Pick<Shop, 'name' | 'bio' | 'address' | 'phoneNumber' | 'theme' | 'primaryColor' | 'logoUrl'>;
+  shop: Pick<
+    Shop,
+    'name' | 'bio' | 'address' | 'phoneNumber' | 'theme' | 'primaryColor' | 'logoUrl' | 'currency' | 'locale' | 'clock'
+  >;
   pending: boolean;
   onSubmit: (values: ShopEditValues) => void;
   onCancel: () => void;
@@ -32,6 +50,7 @@ export function EditShopForm({
     setValue,
     formState: { errors, isSubmitted },
   } = useForm<ShopEditInput, unknown, ShopEditValues>({
+    // Money and clock (issue 13): a shop made before them shows USD, en-US, 12h and saves them as chosen.
     resolver: zodResolver(ShopEditSchema),
     defaultValues: {
       name: shop.name,
@@ -41,11 +60,22 @@ export function EditShopForm({
       theme: shop.theme,
       primaryColor: shop.primaryColor,
       logoUrl: shop.logoUrl,
+      ...displaySettingsOf(shop),
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const color = watch('primaryColor') ?? '';
+  const currency = watch('currency');
+  const locale = watch('locale');
+  const currencies = useMemo(
+    () => currencyChoices(currency).map((code) => ({ value: code, label: currencyLabel(code) })),
+    [currency],
+  );
+  const locales = useMemo(
+    () => localeChoices(locale).map((tag) => ({ value: tag, label: localeLabel(tag) })),
+    [locale],
+  );
   const colorField = register('primaryColor');
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Edit shop" className="flex flex-col gap-4">
@@ -104,6 +134,16 @@ export function EditShopForm({
               {errors.primaryColor.message}
             </p>
           ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            label="Currency"
+            options={currencies}
+            error={errors.currency?.message}
+            {...register('currency')}
+          />
+          <SelectField label="Locale" options={locales} error={errors.locale?.message} {...register('locale')} />
+          <SelectField label="Clock" options={CLOCK_OPTIONS} error={errors.clock?.message} {...register('clock')} />
         </div>
         <Field
           label="Logo URL (optional)"

@@ -1,4 +1,4 @@
-import { type Shop, THEME_LABELS } from '@barberly/common';
+import { currencyLabel, displaySettingsOf, localeLabel, type Shop, THEME_LABELS } from '@barberly/common';
 import { CalendarDays, Copy, ExternalLink, Pencil, Scissors, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -82,6 +82,7 @@ export function OverviewTab({
   onEdit: () => void;
 }) {
   const subdomain = subdomainOf(shop);
+  const display = displaySettingsOf(shop);
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
@@ -108,6 +109,9 @@ export function OverviewTab({
             </Detail>
             <Detail label="Address">{shop.address}</Detail>
             <Detail label="Phone">{shop.phoneNumber}</Detail>
+            <Detail label="Currency">{currencyLabel(display.currency)}</Detail>
+            <Detail label="Locale">{localeLabel(display.locale)}</Detail>
+            <Detail label="Clock">{display.clock === '24h' ? '24-hour' : '12-hour'}</Detail>
           </dl>
         </Card>
         <Card>

@@ -1,4 +1,11 @@
-import { DEFAULT_SERVICE_DURATION_MINUTES, LIMITS, ServiceSchema, type ServiceValues } from '@barberly/common';
+import {
+  currencySymbol,
+  DEFAULT_SERVICE_DURATION_MINUTES,
+  LIMITS,
+  type MoneyOptions,
+  ServiceSchema,
+  type ServiceValues,
+} from '@barberly/common';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +17,8 @@ type ServiceFormInput = z.input<typeof ServiceSchema>;
 
 export interface ServiceFormProps {
   initial?: { name: string; description: string; price: number; durationMinutes: number };
+  /** The shop's currency and locale: the spec's 'Price ($)' for USD, 'Price (€)' for EUR. */
+  money?: MoneyOptions;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -18,7 +27,15 @@ export interface ServiceFormProps {
 }
 
 /** The dashboard's service form (spec 5): name 2+, price 1+, duration 5+ in steps of 5, default 30. */
-export function ServiceForm({ initial, submitLabel, pendingLabel, pending, onSubmit, onCancel }: ServiceFormProps) {
+export function ServiceForm({
+  initial,
+  money,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: ServiceFormProps) {
   const {
     register,
     handleSubmit,
@@ -53,7 +70,7 @@ export function ServiceForm({ initial, submitLabel, pendingLabel, pending, onSub
         />
         <div className="grid grid-cols-2 gap-4">
           <Field
-            label="Price ($)"
+            label={`Price (${currencySymbol(money)})`}
             type="number"
             inputMode="decimal"
             min={0}

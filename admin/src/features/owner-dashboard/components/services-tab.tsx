@@ -1,9 +1,10 @@
-import { formatMinutes, formatUsd, type Service } from '@barberly/common';
+import { formatMinutes, formatMoney, type Service } from '@barberly/common';
 import { Pencil, Plus, Scissors } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useShopDisplay } from '../api/owner-api';
 import { ServiceDialog } from './shop-dialogs';
 
 export function EmptyState({
@@ -39,6 +40,7 @@ export function ServicesTab({
   loading: boolean;
 }) {
   const [dialog, setDialog] = useState<{ service?: Service } | null>(null);
+  const display = useShopDisplay(shopId);
   const openAdd = () => setDialog({});
   return (
     <div className="flex flex-col gap-5">
@@ -73,7 +75,9 @@ export function ServicesTab({
               <Card className="flex h-full flex-col">
                 <div className="flex items-start justify-between gap-3">
                   <h3 className="min-w-0 break-words text-lg font-bold">{service.name}</h3>
-                  <span className="shrink-0 text-lg font-bold text-amber-700">{formatUsd(service.price)}</span>
+                  <span className="shrink-0 text-lg font-bold text-amber-700">
+                    {formatMoney(service.price, display)}
+                  </span>
                 </div>
                 {service.description ? (
                   <p className="mt-1 flex-1 text-sm text-neutral-600">{service.description}</p>

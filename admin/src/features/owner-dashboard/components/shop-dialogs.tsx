@@ -9,6 +9,7 @@ import {
   useAddService,
   useDeleteBarber,
   useDeleteService,
+  useShopDisplay,
   useUpdateBarber,
   useUpdateService,
   useUpdateShop,
@@ -128,6 +129,7 @@ export function ServiceDialog({
   onClose: () => void;
 }) {
   const add = useAddService(shopId);
+  const display = useShopDisplay(shopId);
   const update = useUpdateService(shopId);
   const remove = useDeleteService(shopId);
   const editing = Boolean(service);
@@ -140,6 +142,7 @@ export function ServiceDialog({
     >
       <ServiceForm
         initial={service}
+        money={display}
         submitLabel={editing ? 'Save Changes' : 'Add Service'}
         pendingLabel={editing ? 'Saving...' : 'Adding...'}
         pending={add.isPending || update.isPending || remove.isPending}
