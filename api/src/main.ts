@@ -13,6 +13,7 @@ import { createBookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
 import { createTextProvider } from './modules/messaging/twilio';
+import { startWaitlistWorker } from './modules/waitlist/waitlist-worker';
 import { initializeWhenReachable } from './platform/db/connect';
 import { createDataSource } from './platform/db/data-source';
 import { createShopEvents } from './platform/events/shop-events';
@@ -50,7 +51,12 @@ const mailWorker = await startMailWorker({
   logger,
   texts: { dataSource, provider: textProvider, queue: mailQueue, config, now, logger },
 });
-const maintenance = startBookingMaintenance({ dataSource, logger });
+const maintenance = startBookingMaintenance({
+  dataSource,
+  logger,
+  // Series (issue 14) book the visits that enter the horizon hour by hour.
+  booking: { dataSource, config, mailQueue, now, logger, textProvider },
+});
 const shopEvents = createShopEvents({ config, redis, logger });
 // Custom domains (issue 16): pending domains re-checked from the durable queue for 72 hours.
 const domainWorker = await startDomainCheckWorker({
@@ -60,6 +66,16 @@ const domainWorker = await startDomainCheckWorker({
   dns: createDnsChecker({ resolver: config.DNS_RESOLVER }),
   now,
   queue: mailQueue,
+  logger,
+});
+// The waitlist (issue 14): day checks that offer freed time, hold expiries, the waitlist's mails.
+const waitlistWorker = await startWaitlistWorker({
+  dataSource,
+  config,
+  mailQueue,
+  mailer,
+  textProvider,
+  now,
   logger,
 });
 const stopBilling = startBillingSchedule({
@@ -118,6 +134,7 @@ async function shutdown(signal: string) {
   stopBilling();
   await mailWorker.stop().catch(() => undefined);
   await domainWorker.stop();
+  await waitlistWorker.stop();
   await availabilityCache.close();
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();

@@ -21,10 +21,12 @@ import { type BookingMailQueue, createBookingMailQueue } from './modules/mail/ma
 import { createMailer } from './modules/mail/mailer';
 import { messagingRouter } from './modules/messaging/messaging.router';
 import { createTextProvider, type TextProvider } from './modules/messaging/twilio';
+import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
 import { usersRouter } from './modules/users/users.router';
 import { createUserEnsurer } from './modules/users/users.service';
+import { waitlistRouter } from './modules/waitlist/waitlist.router';
 import { createShopEvents } from './platform/events/shop-events';
 
 /** Booking's runtime parts (issue #7); main.ts shares the mail queue with its worker, tests pass a clock. */
@@ -103,7 +105,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
     }),
-    shopsRouter({ dataSource, events, config, billing, textProvider }),
+    shopsRouter({ dataSource, events, config, billing, textProvider, mailQueue, now }),
     messagingRouter({
       dataSource,
       provider: textProvider,
@@ -117,8 +119,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),
     billingRouter(billingDeps),
-    barberSettingsRouter({ dataSource }),
-    myScheduleRouter({ dataSource }),
+    barberSettingsRouter({ dataSource, mailQueue, now }),
+    myScheduleRouter({ dataSource, mailQueue, now }),
     analyticsRouter({ dataSource, now }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
     appointmentsRouter({
@@ -128,6 +130,13 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
     assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
+    waitlistRouter({
+      ...bookingDeps,
+      redis: deps.redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
+    }),
+    seriesRouter(bookingDeps),
     clientsRouter({ dataSource, config, mailer, textProvider, now, logger: deps.logger }),
     joinCodesRouter({
       dataSource,

@@ -24,3 +24,4 @@ export * from './theme';
 export * from './types';
 export * from './urls';
 export * from './validation';
+export * from './visits';

@@ -8,6 +8,7 @@ import { ScheduleNotify1795350000000 } from './1795350000000-schedule-notify';
 import { CustomDomains1795360000000 } from './1795360000000-custom-domains';
 import { TextMessages1795370000000 } from './1795370000000-text-messages';
 import { ClientsAnalytics1795380000000 } from './1795380000000-clients-analytics';
+import { VisitsSeriesWaitlist1795390000000 } from './1795390000000-visits-series-waitlist';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: Function[] = [
   CustomDomains1795360000000,
   TextMessages1795370000000,
   ClientsAnalytics1795380000000,
+  VisitsSeriesWaitlist1795390000000,
 ];

@@ -7,6 +7,7 @@ import {
   dayBounds,
   isOnGrid,
   localInstant,
+  nextHoldExpiry,
   openingWindow,
 } from './compute-slots';
 
@@ -43,6 +44,88 @@ describe.each(['UTC', 'America/New_York'])('with the process in TZ=%s', (process
   it('knows which zone the process runs in (the TZ switch took effect)', () => {
     const offset = new Date('2026-07-01T12:00:00Z').getTimezoneOffset();
     expect(offset).toBe(processZone === 'UTC' ? 0 : 240);
+  });
+
+  describe('buffers, holds and each barber’s own visit (issue 14)', () => {
+    const base = {
+      date: '2026-05-11',
+      timeZone: 'UTC',
+      hours: everyDay('09:00', '18:00'),
+      now: EARLY,
+      bookingHorizonDays: 365,
+    };
+    it('a 30-minute visit with a 15-minute buffer keeps clear of an appointment blocked until 10:45', () => {
+      const slots = computeSlots({
+        ...base,
+        durationMinutes: 30,
+        bufferMinutes: 15,
+        appointments: [{ start: at('2026-05-11T10:00:00Z'), end: at('2026-05-11T10:45:00Z') }],
+      });
+      // 9:15 is clean by 10:00; 9:30's cleanup would run into 10:00; the buffer may run past closing (17:30).
+      expect(labels(slots).slice(0, 3)).toEqual(['9:00 AM', '9:15 AM', '10:45 AM']);
+      expect(labels(slots).at(-1)).toBe('5:30 PM');
+    });
+
+    it('the buffer need not miss time off, only the visit itself must', () => {
+      const slots = computeSlots({
+        ...base,
+        durationMinutes: 30,
+        bufferMinutes: 15,
+        timeOff: [{ start: at('2026-05-11T10:00:00Z'), end: at('2026-05-11T11:00:00Z') }],
+      });
+      expect(labels(slots)).toContain('9:30 AM');
+      expect(labels(slots)).not.toContain('9:45 AM');
+    });
+
+    it('an unexpired hold is busy, an expired one is not; the answer lasts until the first expiry', () => {
+      const now = at('2026-05-11T08:00:00Z');
+      const hold = { start: at('2026-05-11T14:00:00Z'), end: at('2026-05-11T14:30:00Z') };
+      const held = computeSlots({
+        ...base,
+        now,
+        minNoticeMinutes: 0,
+        durationMinutes: 30,
+        holds: [{ ...hold, expiresAt: at('2026-05-11T08:15:00Z') }],
+      });
+      expect(labels(held)).not.toContain('2:00 PM');
+      expect(labels(held)).not.toContain('1:45 PM');
+      const expired = computeSlots({
+        ...base,
+        now,
+        minNoticeMinutes: 0,
+        durationMinutes: 30,
+        holds: [{ ...hold, expiresAt: at('2026-05-11T07:59:00Z') }],
+      });
+      expect(labels(expired)).toContain('2:00 PM');
+      expect(
+        nextHoldExpiry(
+          [
+            { holds: [{ ...hold, expiresAt: at('2026-05-11T08:15:00Z') }] },
+            {
+              holds: [
+                { ...hold, expiresAt: at('2026-05-11T08:10:00Z') },
+                { ...hold, expiresAt: at('2026-05-11T07:00:00Z') },
+              ],
+            },
+          ],
+          now,
+        ),
+      ).toBe(at('2026-05-11T08:10:00Z').getTime());
+    });
+
+    it('each barber is asked with their own duration: 45 minutes ends at 17:15, 30 at 17:30', () => {
+      const slots = computeShopSlots({
+        ...base,
+        shopHours: base.hours,
+        durationMinutes: 30,
+        barbers: [
+          { id: 'slow', appointments: [], durationMinutes: 45 },
+          { id: 'quick', appointments: [] },
+        ],
+      });
+      expect(slots.find((s) => s.label === '5:15 PM')?.barberIds).toEqual(['slow', 'quick']);
+      expect(slots.at(-1)).toMatchObject({ label: '5:30 PM', barberIds: ['quick'] });
+    });
   });
 
   describe('edges of opening hours', () => {

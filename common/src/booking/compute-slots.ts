@@ -17,6 +17,10 @@ import { BOOKING_DEFAULTS, SLOT_STEP_MINUTES } from './constants';
  *     3:00 ... 5:00; 1:30 + 60 min ends at 3:30 EDT, a real hour. 17 slots.
  *   - America/New_York on 2026-11-01 (1:00-2:00 happens twice), open 0:00-6:00: 25 slots, 1:00 AM to 1:45 AM
  *     appear twice with different instants (EDT, then EST).
+ * Buffers (issue 14): the cleanup after a visit blocks the barber but may run past closing. 9:00-18:00, a 30-minute
+ * visit with a 15-minute buffer, an appointment 10:00-10:30 blocked until 10:45: 9:15 is free (9:15-9:45, blocked
+ * to 10:00), 9:30 is not (its buffer would run into 10:00), 10:45 is, and 17:30 is the last start (17:30-18:00; the
+ * buffer runs to 18:15).
  */
 
 export interface TimeRange {
@@ -41,8 +45,12 @@ export interface ComputeSlotsInput extends SlotRules {
   hours: Hours;
   durationMinutes: number;
   now: Date;
-  /** Live appointments of the barber: a slot may not overlap any. */
+  /** Cleanup minutes after the visit (issue 14): [start, end + buffer) may not overlap an appointment or hold. */
+  bufferMinutes?: number;
+  /** Live appointments of the barber, each until its blocked_until: a slot may not overlap any. */
   appointments?: TimeRange[];
+  /** Waitlist holds on the barber's time (issue 14): busy while unexpired at `now`. */
+  holds?: HeldRange[];
   /** The barber's time off: a slot may not overlap any. */
   timeOff?: TimeRange[];
 }
@@ -54,12 +62,22 @@ export interface Slot {
   label: string;
 }
 
+/** A range a waitlist hold keeps for someone until it expires. */
+export interface HeldRange extends TimeRange {
+  expiresAt: Date;
+}
+
 export interface BarberSchedule {
   id: string;
   /** The barber's own hours; null or absent means the shop's. */
   hours?: Hours | null;
   timeOff?: TimeRange[];
+  /** Live appointments, each until its blocked_until (the end plus its buffer). */
   appointments: TimeRange[];
+  holds?: HeldRange[];
+  /** The visit as this barber does it (issue 14): their duration and the buffer; absent: the question's. */
+  durationMinutes?: number;
+  bufferMinutes?: number;
 }
 
 export interface AvailabilitySlot {
@@ -177,12 +195,18 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   const roundUp = (step - (minuteOfDay % step)) % step;
   let cursor = open.startOf('minute').plus({ minutes: roundUp }).toMillis();
 
-  const busy = [...(input.appointments ?? []), ...(input.timeOff ?? [])].map((b) => ({
-    start: b.start.getTime(),
-    end: b.end.getTime(),
-  }));
+  const ms = (b: TimeRange) => ({ start: b.start.getTime(), end: b.end.getTime() });
+  const nowMs = input.now.getTime();
+  // The barber's own time: the visit and its cleanup must miss appointments and unexpired holds.
+  const blocked = [
+    ...(input.appointments ?? []).map(ms),
+    ...(input.holds ?? []).filter((h) => h.expiresAt.getTime() > nowMs).map(ms),
+  ];
+  // Time off only has to miss the service itself, as closing time does.
+  const off = (input.timeOff ?? []).map(ms);
   const notBefore = earliestStart(input);
   const durationMs = durationMinutes * 60_000;
+  const bufferMs = Math.max(0, input.bufferMinutes ?? 0) * 60_000;
   const stepMs = step * 60_000;
   const closing = window.end.getTime();
   const slots: Slot[] = [];
@@ -190,16 +214,20 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   // quarter hours) and yields both 1:15 AMs on a fall-back night.
   for (; cursor + durationMs <= closing; cursor += stepMs) {
     const end = cursor + durationMs;
-    if (cursor < notBefore || busy.some((b) => cursor < b.end && end > b.start)) continue;
+    if (cursor < notBefore || off.some((b) => cursor < b.end && end > b.start)) continue;
+    if (blocked.some((b) => cursor < b.end && end + bufferMs > b.start)) continue;
     const start = new Date(cursor);
     slots.push({ start, end: new Date(end), label: formatSlotLabel(start, timeZone) });
   }
   return slots;
 }
 
-/** Free starts of a shop's barbers on one local day: a slot lists every barber free for the whole service. */
+/**
+ * Free starts of a shop's barbers on one local day: a slot lists every barber free for the whole visit, each with
+ * their own duration and buffer where the schedule gives them.
+ */
 export function computeShopSlots(
-  input: Omit<ComputeSlotsInput, 'appointments' | 'timeOff' | 'hours'> & {
+  input: Omit<ComputeSlotsInput, 'appointments' | 'timeOff' | 'holds' | 'hours'> & {
     shopHours: Hours;
     barbers: BarberSchedule[];
   },
@@ -212,8 +240,11 @@ export function computeShopSlots(
     const slots = computeSlots({
       ...input,
       hours: barber.hours ?? input.shopHours,
+      durationMinutes: barber.durationMinutes ?? input.durationMinutes,
+      bufferMinutes: barber.bufferMinutes ?? input.bufferMinutes,
       appointments: barber.appointments,
       timeOff: barber.timeOff,
+      holds: barber.holds,
     }).filter((slot) => slot.start >= shopWindow.start && slot.end <= shopWindow.end);
     for (const slot of slots) {
       const key = slot.start.getTime();
@@ -223,6 +254,21 @@ export function computeShopSlots(
     }
   }
   return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
+}
+
+/**
+ * The earliest expiry after `now` among the holds an answer relied on: the answer may change then (the held time
+ * frees up without any write to tell anyone). Infinity when none.
+ */
+export function nextHoldExpiry(barbers: Array<Pick<BarberSchedule, 'holds'>>, now: Date): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const barber of barbers) {
+    for (const hold of barber.holds ?? []) {
+      const at = hold.expiresAt.getTime();
+      if (at > now.getTime() && at < next) next = at;
+    }
+  }
+  return next;
 }
 
 export type StartRefusal = 'past' | 'notice' | 'horizon' | 'closed' | 'outside_hours' | 'off_grid' | 'time_off';

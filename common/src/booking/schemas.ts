@@ -6,6 +6,7 @@ import { isCalendarDate } from './compute-slots';
 import { BOOKING_LIMITS, JOIN_CODE_ALPHABET, OWNER_SETTABLE_STATUSES } from './constants';
 import { BOOKING_MESSAGES } from './messages';
 import { isValidTimeZone } from './time-zone';
+import { CancelScopeSchema, RepeatSchema, VisitServicesQuerySchema, VisitServicesSchema } from './visit-services';
 
 export const TimeZoneSchema = z.string().trim().refine(isValidTimeZone, BOOKING_MESSAGES.timeZone);
 
@@ -31,11 +32,15 @@ export const BookingSettingsSchema = z.object({
 });
 
 /** GET /api/shops/{slug}/availability?serviceId=&barberId=&date= */
-export const AvailabilityQuerySchema = z.object({
-  serviceId: uuid(BOOKING_MESSAGES.serviceId),
-  barberId: z.union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)]).default('any'),
-  date: CalendarDateSchema,
-});
+export const AvailabilityQuerySchema = z
+  .object({
+    /** One service, or (issue 14) a visit's services as ?serviceIds=a,b; serviceIds wins when both come. */
+    serviceId: uuid(BOOKING_MESSAGES.serviceId).optional(),
+    serviceIds: VisitServicesQuerySchema.optional(),
+    barberId: z.union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)]).default('any'),
+    date: CalendarDateSchema,
+  })
+  .refine((q) => q.serviceId || q.serviceIds, { message: BOOKING_MESSAGES.serviceId, path: ['serviceId'] });
 export type AvailabilityQuery = z.input<typeof AvailabilityQuerySchema>;
 
 export const BookingClientSchema = z.object({
@@ -53,15 +58,20 @@ export type BookingClientInput = z.input<typeof BookingClientSchema>;
 /** POST /api/shops/{slug}/appointments: the storefront's booking form. */
 export const BookingRequestSchema = z
   .object({
-    serviceId: uuid(BOOKING_MESSAGES.serviceId),
+    /** One service, or (issue 14) the visit's services in the order they are done; serviceIds wins. */
+    serviceId: uuid(BOOKING_MESSAGES.serviceId).optional(),
+    serviceIds: VisitServicesSchema.optional(),
     barberId: z.union([z.literal('any'), uuid(BOOKING_MESSAGES.barberId)]),
     start: InstantSchema,
     client: BookingClientSchema,
     note: z.string().trim().max(BOOKING_LIMITS.noteMax, BOOKING_MESSAGES.note).optional().default(''),
     /** How the client wants reminders (issue 15); absent: e-mail. */
     reminders: BookingRemindersSchema.optional(),
+    /** Make this the first visit of a series (issue 14), where the shop lets clients. */
+    repeat: RepeatSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.serviceId || b.serviceIds, { message: BOOKING_MESSAGES.serviceId, path: ['serviceId'] });
 export type BookingRequestInput = z.input<typeof BookingRequestSchema>;
 
 /** POST /api/appointments/manage/{token}/reschedule: a new start, optionally with another barber of the shop. */
@@ -75,8 +85,15 @@ export type RescheduleRequestInput = z.input<typeof RescheduleRequestSchema>;
 
 /** PATCH /api/shops/{id}/appointments/{appointmentId} */
 export const AppointmentStatusPatchSchema = z
-  .object({ status: z.enum(OWNER_SETTABLE_STATUSES, { message: BOOKING_MESSAGES.status }) })
+  .object({
+    status: z.enum(OWNER_SETTABLE_STATUSES, { message: BOOKING_MESSAGES.status }),
+    /** Cancelling a visit of a series (issue 14): only it, or it and every later one. */
+    scope: CancelScopeSchema.optional(),
+  })
   .strict();
+
+/** POST /api/appointments/manage/{token}/cancel: an empty body, or the scope for a visit of a series. */
+export const ManageCancelSchema = z.object({ scope: CancelScopeSchema.optional() }).strict();
 
 /** POST /api/shops/{id}/walk-in */
 export const WalkInRequestSchema = z

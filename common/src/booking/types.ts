@@ -1,5 +1,6 @@
 import type { Hours } from '../hours';
 import type { Barber, User } from '../types';
+import type { ManagedSeries } from '../visits';
 import type { AvailabilitySlot } from './compute-slots';
 import type { AppointmentSource, AppointmentStatus } from './constants';
 
@@ -38,6 +39,10 @@ export interface Appointment {
   service: { id: string | null; name: string; durationMinutes: number; price: number };
   /** The currency the price was booked in (issue 13). */
   currency?: string;
+  /** The visit's services as booked, in order (issue 14); `service` holds their joined name and sums. */
+  items?: Array<{ serviceId: string | null; name: string; durationMinutes: number; price: number }>;
+  /** The series this visit belongs to (issue 14). */
+  seriesId?: string | null;
   barber: { id: string; name: string; profileImageUrl: string };
   shop: AppointmentShopSummary;
   client: { name: string; email: string; phone: string };
@@ -66,6 +71,8 @@ export interface ManagedAppointment extends Appointment {
   /** start minus the shop's cancellation cutoff. */
   cutoffAt: string;
   calendarUrl: string;
+  /** The series this visit belongs to (issue 14): its upcoming visits and open conflicts. */
+  series?: ManagedSeries;
 }
 
 /** GET /api/shops/{id}/appointments?date= (owner) */

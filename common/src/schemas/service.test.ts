@@ -18,7 +18,7 @@ describe('ServiceSchema (dashboard service form)', () => {
   });
 
   it('accepts a valid service with an empty description by default', () => {
-    expect(ServiceSchema.parse(valid)).toEqual({ ...valid, description: '' });
+    expect(ServiceSchema.parse(valid)).toEqual({ ...valid, description: '', bufferMinutes: 0 });
   });
 
   it('defaults the duration to 30 minutes', () => {

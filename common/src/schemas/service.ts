@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BufferMinutesSchema } from '../booking/visit-services';
 import { DEFAULT_SERVICE_DURATION_MINUTES, LIMITS } from '../constants';
 
 export const SERVICE_MESSAGES = {
@@ -25,6 +26,8 @@ const serviceFields = {
     .int(SERVICE_MESSAGES.durationInteger)
     .min(LIMITS.serviceDurationMin, SERVICE_MESSAGES.durationMin)
     .max(LIMITS.serviceDurationMax, SERVICE_MESSAGES.durationMax),
+  /** Issue 14: cleanup minutes after the service. */
+  bufferMinutes: BufferMinutesSchema,
 };
 
 /** The dashboard's service form and the api's POST of a service. */
@@ -32,6 +35,7 @@ export const ServiceSchema = z.object({
   ...serviceFields,
   description: serviceFields.description.optional().default(''),
   durationMinutes: serviceFields.durationMinutes.default(DEFAULT_SERVICE_DURATION_MINUTES),
+  bufferMinutes: serviceFields.bufferMinutes.optional().default(0),
 });
 export type ServiceInput = z.input<typeof ServiceSchema>;
 export type ServiceValues = z.output<typeof ServiceSchema>;

@@ -112,6 +112,8 @@ export const ShopPatchSchema = z
     branding_json: BrandingSchema,
     is_active: z.boolean(),
     ...BookingSettingsSchema.shape,
+    clientsMayRepeat: z.boolean(),
+    waitlistEnabled: z.boolean(),
   })
   .partial()
   .strict();

@@ -29,6 +29,8 @@ export interface Service {
   description: string;
   price: number;
   durationMinutes: number;
+  /** Cleanup minutes after it that block the barber (issue 14); the dashboard shows it, the public page does not. */
+  bufferMinutes?: number;
 }
 
 export interface Barber {
@@ -37,6 +39,9 @@ export interface Barber {
   name: string;
   bio: string;
   profileImageUrl: string;
+  /** Who does what (issue 14): every service (default), or only `services`; overrides of duration and price. */
+  offersAllServices?: boolean;
+  services?: Array<{ serviceId: string; durationMinutes: number | null; price: number | null }>;
 }
 
 export interface Shop {
@@ -85,6 +90,11 @@ export interface Shop {
   locale?: string;
   /** '12h' (2:30 PM) or '24h' (14:30). Default 12h. */
   clock?: '12h' | '24h';
+  // Issue 14.
+  /** Clients may make their booking the first of a repeating series. Default false. */
+  clientsMayRepeat?: boolean;
+  /** A full day offers to join the waitlist. Default true. */
+  waitlistEnabled?: boolean;
 }
 
 /** GET /api/shops/{slugOrId} */

@@ -1,4 +1,4 @@
-import { type Appointment, formatSlotLabel, localDateOf } from '@barberly/common';
+import { type Appointment, type AppointmentItem, formatSlotLabel, localDateOf } from '@barberly/common';
 import { type EntityManager, In } from 'typeorm';
 import { BarberEntity } from '../barbers/barber.entity';
 import { ShopEntity } from '../shops/shop.entity';
@@ -9,9 +9,47 @@ export interface AppointmentContext {
   appointment: AppointmentEntity;
   barber: BarberEntity;
   shop: ShopEntity;
+  /** The visit's line items (issue 14); absent: the one service the appointment's columns describe. */
+  items?: AppointmentItem[];
 }
 
-export function toAppointmentDto({ appointment: a, barber, shop }: AppointmentContext): Appointment {
+/** What an appointment without loaded items is: one service, as its columns say. */
+function itemsOfColumns(a: AppointmentEntity): AppointmentItem[] {
+  return [
+    { serviceId: a.serviceId, name: a.serviceName, durationMinutes: a.serviceDurationMinutes, price: a.servicePrice },
+  ];
+}
+
+/** The line items of the given appointments, in order, by appointment id (one query). */
+export async function loadItems(manager: EntityManager, ids: string[]): Promise<Map<string, AppointmentItem[]>> {
+  const byId = new Map<string, AppointmentItem[]>();
+  if (ids.length === 0) return byId;
+  const rows = (await manager.query(
+    `SELECT "appointment_id", "service_id", "service_name", "duration_minutes", "price" FROM "appointment_items"
+     WHERE "appointment_id" = ANY($1::uuid[]) ORDER BY "appointment_id", "position"`,
+    [ids],
+  )) as Array<{
+    appointment_id: string;
+    service_id: string | null;
+    service_name: string;
+    duration_minutes: number;
+    price: string;
+  }>;
+  for (const r of rows) {
+    const item = {
+      serviceId: r.service_id,
+      name: r.service_name,
+      durationMinutes: r.duration_minutes,
+      price: Number(r.price),
+    };
+    const list = byId.get(r.appointment_id);
+    if (list) list.push(item);
+    else byId.set(r.appointment_id, [item]);
+  }
+  return byId;
+}
+
+export function toAppointmentDto({ appointment: a, barber, shop, items }: AppointmentContext): Appointment {
   return {
     id: a.id,
     status: a.status,
@@ -21,6 +59,8 @@ export function toAppointmentDto({ appointment: a, barber, shop }: AppointmentCo
     localTime: formatSlotLabel(a.startsAt, shop.timeZone),
     service: { id: a.serviceId, name: a.serviceName, durationMinutes: a.serviceDurationMinutes, price: a.servicePrice },
     currency: a.currency,
+    items: items && items.length > 0 ? items : itemsOfColumns(a),
+    seriesId: a.seriesId ?? null,
     barber: { id: barber.id, name: barber.name, profileImageUrl: barber.profileImageUrl },
     shop: {
       id: shop.id,
@@ -54,23 +94,35 @@ export async function loadAppointmentContext(
     ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });
   if (!appointment) return null;
-  const [barber, shop] = await Promise.all([
+  const [barber, shop, items] = await Promise.all([
     manager.getRepository(BarberEntity).findOneOrFail({ where: { id: appointment.barberId } }),
     manager.getRepository(ShopEntity).findOneOrFail({ where: { id: appointment.shopId } }),
+    loadItems(manager, [appointment.id]),
   ]);
-  return { appointment, barber, shop };
+  return { appointment, barber, shop, items: items.get(appointment.id) };
 }
 
-/** DTOs of many appointments of one shop, barbers loaded once. */
+/** DTOs of many appointments of one shop, barbers and line items loaded once each. */
 export async function toAppointmentDtos(
   manager: EntityManager,
   shop: ShopEntity,
   appointments: AppointmentEntity[],
 ): Promise<Appointment[]> {
   const ids = [...new Set(appointments.map((a) => a.barberId))];
-  const barbers = ids.length ? await manager.getRepository(BarberEntity).find({ where: { id: In(ids) } }) : [];
+  const [barbers, items] = await Promise.all([
+    ids.length ? manager.getRepository(BarberEntity).find({ where: { id: In(ids) } }) : [],
+    loadItems(
+      manager,
+      appointments.map((a) => a.id),
+    ),
+  ]);
   const byId = new Map(barbers.map((b) => [b.id, b]));
   return appointments.map((appointment) =>
-    toAppointmentDto({ appointment, barber: byId.get(appointment.barberId)!, shop }),
+    toAppointmentDto({
+      appointment,
+      barber: byId.get(appointment.barberId)!,
+      shop,
+      items: items.get(appointment.id),
+    }),
   );
 }

@@ -7,8 +7,9 @@ const numericToNumber = {
 };
 
 /**
- * One booking of one barber's time. The table's exclusion constraint (migration 1795250000000) refuses two live
- * appointments of a barber whose [starts_at, ends_at) ranges overlap: no application check can race past it.
+ * One booking of one barber's time. The table's exclusion constraint (migration 1795250000000, widened by
+ * 1795390000000 to cover the buffer) refuses two live appointments of a barber whose [starts_at, blocked_until)
+ * ranges overlap: no application check can race past it.
  */
 @Entity({ name: 'appointments' })
 export class AppointmentEntity {
@@ -46,6 +47,21 @@ export class AppointmentEntity {
 
   @Column('timestamptz', { name: 'ends_at' })
   endsAt: Date;
+
+  /** Cleanup after the visit (issue 14): the barber is blocked until ends_at + this. */
+  @Column('integer', { name: 'buffer_minutes', default: 0 })
+  bufferMinutes: number;
+
+  /** ends_at + buffer, kept by the database's trigger (never written from here); the no-overlap range ends here. */
+  @Column({ type: 'timestamptz', name: 'blocked_until', insert: false, update: false })
+  blockedUntil: Date;
+
+  /** The recurring series this visit is an occurrence of (issue 14), and the local date the rule gave. */
+  @Column('uuid', { name: 'series_id', nullable: true })
+  seriesId: string | null;
+
+  @Column('date', { name: 'series_occurrence', nullable: true })
+  seriesOccurrence: string | null;
 
   @Column('varchar', { length: 20, default: 'confirmed' })
   status: AppointmentStatus;

@@ -61,7 +61,7 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   });
 
   router.post('/appointments/manage/:token/cancel', cors, async (req, res) => {
-    res.json(await cancelManaged(deps, pathParam(req.params, 'token')));
+    res.json(await cancelManaged(deps, pathParam(req.params, 'token'), req.body));
   });
 
   router.post('/appointments/manage/:token/reschedule', cors, async (req, res) => {

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { extendSeries } from '../series/series.service';
+import type { BookingDeps } from './booking.service';
 
 /**
  * Idempotency keys answer replays for a day (they hold the 201 body, manage token included); after that they are
@@ -15,11 +17,23 @@ export async function purgeIdempotencyKeys(dataSource: DataSource): Promise<numb
   return count;
 }
 
-export function startBookingMaintenance(deps: { dataSource: DataSource; logger: Logger }): { stop(): void } {
+export function startBookingMaintenance(deps: {
+  dataSource: DataSource;
+  logger: Logger;
+  /** Booking's deps (mail queue, clock): with them, recurring series are extended as the horizon moves (issue 14). */
+  booking?: BookingDeps;
+}): { stop(): void } {
+  const { booking } = deps;
   const run = () =>
-    purgeIdempotencyKeys(deps.dataSource).catch((err) =>
-      deps.logger.warn({ err: (err as Error).message }, 'idempotency key purge failed'),
-    );
+    Promise.all([
+      purgeIdempotencyKeys(deps.dataSource).catch((err) =>
+        deps.logger.warn({ err: (err as Error).message }, 'idempotency key purge failed'),
+      ),
+      booking &&
+        extendSeries(booking, booking.now()).catch((err) =>
+          deps.logger.warn({ err: (err as Error).message }, 'series extension failed'),
+        ),
+    ]);
   void run();
   const timer = setInterval(run, 3_600_000);
   timer.unref();

@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
   type BookedAppointment,
+  type BookedVisit,
   type BookingReminders,
   BookingRequestSchema,
-  checkStart,
   dayBounds,
   localDateOf,
   MESSAGING_MESSAGES,
   normalizePhone,
-  type StartRefusal,
   textConsentWording,
+  VISIT_MESSAGES,
 } from '@barberly/common';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -18,21 +18,20 @@ import type { Config } from '../../config';
 import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
 import { rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
-import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
 import type { BillingGate } from '../billing/billing.service';
 import { linkClient } from '../clients/client-matching';
 import { manageUrlOf } from '../mail/booking-mails';
 import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
 import { shopCountry, textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
-import { ServiceEntity } from '../services/service.entity';
+import { createSeriesForBooking } from '../series/series.service';
 import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid, loadVisibleShop } from '../shops/shop-access';
-import { AppointmentEntity } from './appointment.entity';
+import type { AppointmentEntity } from './appointment.entity';
 import { toAppointmentDto } from './appointment-view';
-import { isOverlapViolation, refusedStart, slotTaken } from './booking-errors';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from './booking-maintenance';
 import { newManageToken } from './manage-token';
+import { insertVisitAppointment, loadVisitServices, placeVisit } from './visit';
 
 export interface BookingDeps {
   dataSource: DataSource;
@@ -46,28 +45,10 @@ export interface BookingDeps {
   billing?: BillingGate;
 }
 
-export interface Placement {
-  shop: ShopEntity;
-  service: ServiceEntity;
-  /** Barbers to try, in order; the first free one gets the appointment. */
-  candidates: BarberEntity[];
-  start: Date;
-  now: Date;
-  ignoreNotice?: boolean;
-}
+export { loadShopService, SERVICE_REFUSED } from './visit';
 
-export const SERVICE_REFUSED = () =>
-  badRequest(BOOKING_MESSAGES.serviceNotFound, { serviceId: BOOKING_MESSAGES.serviceNotFound });
 export const BARBER_REFUSED = () =>
   badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
-
-export async function loadShopService(manager: EntityManager, shop: ShopEntity, serviceId: string) {
-  const service = isUuid(serviceId)
-    ? await manager.getRepository(ServiceEntity).findOne({ where: { id: serviceId, shopId: shop.id } })
-    : null;
-  if (!service) throw SERVICE_REFUSED();
-  return service;
-}
 
 /** The barbers a request may go to: the one named (it must work at the shop), or all of them in rotation order. */
 export async function candidateBarbers(
@@ -85,65 +66,6 @@ export async function candidateBarbers(
   const all = await repo.find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } });
   if (all.length === 0) throw badRequest(BOOKING_MESSAGES.noBarbers, { barberId: BOOKING_MESSAGES.noBarbers });
   return rotationOrder(manager, all, dayBounds(localDateOf(start, shop.timeZone), shop.timeZone));
-}
-
-/**
- * Checks the start against the shop's rules, then tries each candidate barber: their own hours and time off,
- * then the insert itself, inside a savepoint so an overlap (23P01 from the exclusion constraint) leaves the
- * transaction usable for the next barber. `write` inserts or moves the row for the given barber.
- */
-export async function placeWithFirstFreeBarber<T>(
-  manager: EntityManager,
-  placement: Placement,
-  write: (barber: BarberEntity, end: Date) => Promise<T>,
-): Promise<{ result: T; barber: BarberEntity }> {
-  const { shop, service, start, now } = placement;
-  const rules = {
-    start,
-    durationMinutes: service.durationMinutes,
-    timeZone: shop.timeZone,
-    now,
-    minNoticeMinutes: shop.minNoticeMinutes,
-    bookingHorizonDays: shop.bookingHorizonDays,
-    ignoreNotice: placement.ignoreNotice,
-  };
-  const shopRefusal = checkStart({ ...rules, hours: shop.hoursJson });
-  if (shopRefusal) throw refusedStart(shopRefusal, shop);
-
-  const end = new Date(start.getTime() + service.durationMinutes * 60_000);
-  let barberRefusal: StartRefusal | null = null;
-  let taken = false;
-  for (const barber of placement.candidates) {
-    const timeOff = await manager
-      .getRepository(BarberTimeOffEntity)
-      .createQueryBuilder('t')
-      .where('t.barber_id = :id AND t.starts_at < :end AND t.ends_at > :start', { id: barber.id, start, end })
-      .getMany();
-    const refusal = checkStart({
-      ...rules,
-      hours: barber.hoursJson ?? shop.hoursJson,
-      timeOff: timeOff.map((t) => ({ start: t.startsAt, end: t.endsAt })),
-    });
-    if (refusal) {
-      barberRefusal ??= refusal;
-      continue;
-    }
-    await manager.query('SAVEPOINT place_appointment');
-    try {
-      const result = await write(barber, end);
-      await manager.query('RELEASE SAVEPOINT place_appointment');
-      return { result, barber };
-    } catch (err) {
-      await manager.query('ROLLBACK TO SAVEPOINT place_appointment');
-      if (!isOverlapViolation(err)) throw err;
-      taken = true;
-    }
-  }
-  if (taken || !barberRefusal) throw slotTaken();
-  if (placement.candidates.length > 1) {
-    throw badRequest(BOOKING_MESSAGES.noBarberFree, { start: BOOKING_MESSAGES.noBarberFree });
-  }
-  throw refusedStart(barberRefusal, shop);
 }
 
 /** The mails a new online booking causes: confirmation, the owner's notice, and the reminder. */
@@ -196,8 +118,8 @@ export function reminderMail(
  * wording kept) and a number that can take texts; e-mail otherwise. Every number is kept in E.164 when it parses,
  * so a reply can be matched to its appointment.
  */
-function reminderChoice(
-  deps: BookingDeps,
+export function reminderChoice(
+  deps: Pick<BookingDeps, 'config' | 'textProvider' | 'now'>,
   shop: ShopEntity,
   input: { client: { phone: string }; reminders?: BookingReminders },
 ) {
@@ -228,6 +150,11 @@ function requestHash(input: unknown): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
+/** A request's visit: serviceIds (issue 14) wins over the older single serviceId. */
+export function visitServiceIds(input: { serviceId?: string; serviceIds?: string[] }): string[] {
+  return input.serviceIds ?? (input.serviceId ? [input.serviceId] : []);
+}
+
 /**
  * POST /api/shops/{slug}/appointments. With an Idempotency-Key the key is claimed first in the same transaction:
  * a concurrent duplicate waits on it, then replays the stored 201 body; the same key with another body is a 409.
@@ -237,7 +164,7 @@ export async function bookAppointment(
   slugOrId: string,
   body: unknown,
   idempotencyKey: string | undefined,
-): Promise<BookedAppointment> {
+): Promise<BookedVisit> {
   const input = parseInput(BookingRequestSchema, body);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw badRequest(BOOKING_MESSAGES.idempotencyKeyInvalid);
@@ -274,7 +201,11 @@ export async function bookAppointment(
 
     // The shop row is re-read inside the transaction: its settings decide.
     const shop = await loadVisibleShop(manager, shopForPublic.id, undefined);
-    const service = await loadShopService(manager, shop, input.serviceId);
+    const services = await loadVisitServices(manager, shop, visitServiceIds(input));
+    // A series (issue 14) only where the shop lets clients make one; its other visits follow the first below.
+    if (input.repeat && !shop.clientsMayRepeat) {
+      throw badRequest(VISIT_MESSAGES.repeatNotAllowed, { repeat: VISIT_MESSAGES.repeatNotAllowed });
+    }
     const candidates = await candidateBarbers(manager, shop, input.barberId, input.start);
     const reminders = reminderChoice(deps, shop, input);
     const clientId = await linkClient(
@@ -284,19 +215,19 @@ export async function bookAppointment(
       shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US'),
     );
     const token = newManageToken();
-    const repo = manager.getRepository(AppointmentEntity);
-    const { result: appointment, barber } = await placeWithFirstFreeBarber(
+    const {
+      result: appointment,
+      barber,
+      visit,
+    } = await placeVisit(
       manager,
-      { shop, service, candidates, start: input.start, now: deps.now() },
-      (candidate, end) =>
-        repo.save(
-          repo.create({
+      { shop, services, candidates, start: input.start, now: deps.now(), barberNamed: input.barberId !== 'any' },
+      (candidate, visit, end) =>
+        insertVisitAppointment(
+          manager,
+          {
             shopId: shop.id,
             barberId: candidate.id,
-            serviceId: service.id,
-            serviceName: service.name,
-            serviceDurationMinutes: service.durationMinutes,
-            servicePrice: service.price,
             currency: shop.currency,
             startsAt: input.start,
             endsAt: end,
@@ -310,12 +241,25 @@ export async function bookAppointment(
             manageTokenHash: token.hash,
             version: 1,
             ...reminders,
-          }),
+          },
+          visit,
         ),
     );
     await deps.mailQueue.enqueue(manager, bookingMails(appointment, shop, token.token, deps.now()), deps.now());
-    const response: BookedAppointment = {
-      ...toAppointmentDto({ appointment, barber, shop }),
+    const series = input.repeat
+      ? await createSeriesForBooking(manager, deps, {
+          shop,
+          appointment,
+          services,
+          barber,
+          repeat: input.repeat,
+          client: input.client,
+          manageTokenHash: token.hash,
+        })
+      : undefined;
+    const response: BookedVisit = {
+      ...toAppointmentDto({ appointment, barber, shop, items: visit.items }),
+      ...(series ? { seriesId: series.series.id, series } : {}),
       manageToken: token.token,
       manageUrl: manageUrlOf(deps.config.PUBLIC_ORIGIN, shop, token.token),
     };

@@ -19,14 +19,17 @@ import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
 import { linkClient } from '../clients/client-matching';
 import { shopCountry } from '../messaging/texts';
+import { cancelSeriesVisits } from '../series/series.service';
+import type { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { loadOwnedShop } from '../shops/shop-access';
 import { AppointmentEntity } from './appointment.entity';
 import { toAppointmentDto, toAppointmentDtos } from './appointment-view';
-import { type BookingDeps, candidateBarbers, loadShopService, placeWithFirstFreeBarber } from './booking.service';
+import { type BookingDeps, candidateBarbers } from './booking.service';
 import { slotTaken } from './booking-errors';
 import { cancelAppointment } from './manage.service';
 import { loadScopedAppointment, markInScope } from './staff-actions';
+import { barberVisits, insertVisitAppointment, loadShopService, placeVisit } from './visit';
 
 /** The owner's side: the day's agenda, status changes, walk-ins and the Overview's numbers. */
 
@@ -106,14 +109,18 @@ export async function setAppointmentStatus(
   userId: string,
   body: unknown,
 ): Promise<Appointment> {
-  const { status } = parseInput(AppointmentStatusPatchSchema, body);
+  const { status, scope } = parseInput(AppointmentStatusPatchSchema, body);
   const shop = await loadOwnedShop(deps.dataSource.manager, shopId, userId);
   // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
   if (status !== 'cancelled') return markInScope(deps, { shop }, appointmentId, status);
   await deps.mailQueue.ready();
   return deps.dataSource.transaction(async (manager) => {
     const ctx = await loadScopedAppointment(manager, { shop }, appointmentId, true);
-    if (ctx.appointment.status !== 'cancelled') await cancelAppointment(deps, manager, ctx);
+    if (ctx.appointment.status !== 'cancelled') {
+      // A visit of a series may take every later visit with it (issue 14).
+      if (ctx.appointment.seriesId && scope) await cancelSeriesVisits(deps, manager, ctx, scope);
+      else await cancelAppointment(deps, manager, ctx);
+    }
     return toAppointmentDto(ctx);
   });
 }
@@ -154,19 +161,15 @@ export async function bookWalkIn(
           { ...who, name: who.name || WALK_IN_CLIENT_NAME, phoneE164 },
           shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US'),
         );
-        const repo = manager.getRepository(AppointmentEntity);
-        const { result, barber } = await placeWithFirstFreeBarber(
+        const { result, barber, visit } = await placeVisit(
           manager,
-          { shop, service, candidates, start, now, ignoreNotice: true },
-          (candidate, end) =>
-            repo.save(
-              repo.create({
+          { shop, services: [service], candidates, start, now, ignoreNotice: true, barberNamed: false },
+          (candidate, visit, end) =>
+            insertVisitAppointment(
+              manager,
+              {
                 shopId: shop.id,
                 barberId: candidate.id,
-                serviceId: service.id,
-                serviceName: service.name,
-                serviceDurationMinutes: service.durationMinutes,
-                servicePrice: service.price,
                 currency: shop.currency,
                 startsAt: start,
                 endsAt: end,
@@ -180,10 +183,11 @@ export async function bookWalkIn(
                 note: '',
                 manageTokenHash: null,
                 version: 1,
-              }),
+              },
+              visit,
             ),
         );
-        return toAppointmentDto({ appointment: result, barber, shop });
+        return toAppointmentDto({ appointment: result, barber, shop, items: visit.items });
       });
     } catch (err) {
       const raced = err instanceof HttpError && err.code === 'slot_taken';
@@ -195,23 +199,35 @@ export async function bookWalkIn(
 
 /**
  * The first free start from now on today's 15-minute grid, with no notice (the client is at the door), and the
- * barbers free then in rotation order; null when none is left today. The walk-in button and the assistant share it.
+ * barbers who do the visit and are free then, in rotation order; null when none is left today. The walk-in button
+ * and the assistant share it. A named barber who does not do the service: 400 with their name.
  */
 export async function nextWalkInGap(
   manager: EntityManager,
   shop: ShopEntity,
-  service: { durationMinutes: number },
+  service: ServiceEntity | ServiceEntity[],
   barberId: string,
   now: Date,
 ): Promise<{ start: Date; label: string; candidates: BarberEntity[] } | null> {
+  const services = Array.isArray(service) ? service : [service];
   const date = localDateOf(now, shop.timeZone);
-  const barbers = await candidateBarbers(manager, shop, barberId, now);
-  const schedules = await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone));
+  const doers = await barberVisits(
+    manager,
+    services,
+    await candidateBarbers(manager, shop, barberId, now),
+    barberId !== 'any',
+  );
+  const barbers = doers.map((d) => d.barber);
+  const schedules = (await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone))).map((s, i) => ({
+    ...s,
+    durationMinutes: doers[i]!.visit.durationMinutes,
+    bufferMinutes: doers[i]!.visit.bufferMinutes,
+  }));
   const slot = computeShopSlots({
     date,
     timeZone: shop.timeZone,
     shopHours: shop.hoursJson,
-    durationMinutes: service.durationMinutes,
+    durationMinutes: doers[0]!.visit.durationMinutes,
     now,
     minNoticeMinutes: 0,
     bookingHorizonDays: shop.bookingHorizonDays,

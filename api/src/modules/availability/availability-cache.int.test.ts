@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { AvailabilityResponse } from '@barberly/common';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '../../platform/db/data-source';
+import { HttpError } from '../../platform/http/errors';
 import { createLogger } from '../../platform/logger';
 import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
@@ -22,6 +24,7 @@ import { type AvailabilityCache, createAvailabilityCache, createUncachedAvailabi
 // A shop in New York over its spring-forward night (2026-03-08), asked about by the booking page through an api
 // whose availability is cached, while its owner and clients change the schedule.
 const DATES = ['2026-03-07', '2026-03-08'];
+const CLOCK_START = '2026-03-01T12:00:00Z';
 
 let db: TestDatabase;
 let cache: AvailabilityCache;
@@ -37,7 +40,7 @@ beforeAll(async () => {
   });
   await cache.ready();
   app = await createBookingTestApp(db, {
-    clock: createTestClock('2026-03-01T12:00:00Z'),
+    clock: createTestClock(CLOCK_START),
     availabilityCache: cache,
   });
   owner = await signUpTestUser(app);
@@ -48,39 +51,46 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const asked = async (shop: TestShop, serviceId: string, barberId: string, date: string) => {
-  const res = await request(app).get(`/api/shops/${shop.slug}/availability`).query({ serviceId, barberId, date });
-  expect(res.status).toBe(200);
-  return res.body as AvailabilityResponse;
+/** A question as the booking page asks it: one service (serviceId) or a visit (serviceIds=a,b). */
+type Question = { serviceId?: string; serviceIds?: string; barberId: string; date: string };
+
+/** The cached api's answer: the day, or the 400 (a barber who does not do the visit). */
+const askedAnyway = async (shop: TestShop, q: Question) => {
+  const res = await request(app).get(`/api/shops/${shop.slug}/availability`).query(q);
+  expect([200, 400]).toContain(res.status);
+  return { status: res.status, body: res.status === 200 ? res.body : res.body.error.message };
 };
 
 /** What the database says right now, computed without any cache. */
-const fromDatabase = async (shop: TestShop, serviceId: string, barberId: string, date: string) =>
-  JSON.parse(
-    (
-      await getAvailabilityAnswer(
-        { dataSource: db.dataSource, now: app.clock.now, availabilityCache: createUncachedAvailability(db.dataSource) },
-        shop.slug,
-        { serviceId, barberId, date },
-        undefined,
-      )
-    ).body,
-  ) as AvailabilityResponse;
+const fromDatabase = async (shop: TestShop, q: Question) => {
+  try {
+    const answer = await getAvailabilityAnswer(
+      { dataSource: db.dataSource, now: app.clock.now, availabilityCache: createUncachedAvailability(db.dataSource) },
+      shop.slug,
+      q,
+      undefined,
+    );
+    return { status: 200, body: JSON.parse(answer.body) as AvailabilityResponse };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return { status: err.status, body: err.message };
+  }
+};
 
-const questions = (shop: TestShop) =>
+const questions = (shop: TestShop): Question[] =>
   DATES.flatMap((date) =>
-    shop.services.flatMap((service) =>
-      ['any', ...shop.barbers.map((b) => b.id)].map((barberId) => ({ serviceId: service.id, barberId, date })),
-    ),
+    ['any', ...shop.barbers.map((b) => b.id)].flatMap((barberId) => [
+      ...shop.services.map((service) => ({ serviceId: service.id, barberId, date })),
+      // The whole visit: cut + shave, back to back.
+      ...(shop.services.length > 1 ? [{ serviceIds: shop.services.map((s) => s.id).join(','), barberId, date }] : []),
+    ]),
   );
 
 /** Every question the booking page can ask, answered by the cached api and by the database: the same. */
 async function expectSameAsDatabase(shop: TestShop) {
   for (const q of questions(shop)) {
-    const cached = await asked(shop, q.serviceId, q.barberId, q.date);
-    expect(cached, `${q.date} ${q.serviceId} ${q.barberId}`).toEqual(
-      await fromDatabase(shop, q.serviceId, q.barberId, q.date),
-    );
+    const cached = await askedAnyway(shop, q);
+    expect(cached, JSON.stringify(q)).toEqual(await fromDatabase(shop, q));
   }
 }
 
@@ -103,7 +113,13 @@ type Op =
   | { kind: 'barberHours'; barber: number; open: string; close: string }
   | { kind: 'shopHours'; open: string; close: string }
   | { kind: 'serviceLength'; service: number; minutes: number }
-  | { kind: 'notice'; minutes: number };
+  | { kind: 'notice'; minutes: number }
+  // Issue 14: buffers, who does what, waitlist holds (made by SQL, as the waitlist does), time passing.
+  | { kind: 'buffer'; service: number; minutes: number }
+  | { kind: 'offers'; barber: number; all: boolean; only: number; override: number | null }
+  | { kind: 'hold'; barber: number; at: { day: number; quarter: number }; quarters: number; expiresIn: number }
+  | { kind: 'endHold'; which: number }
+  | { kind: 'tick'; minutes: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -155,6 +171,38 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('notice' as const), minutes: fc.constantFrom(0, 60, 1440) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('buffer' as const),
+      service: fc.integer({ min: 0, max: 1 }),
+      minutes: fc.constantFrom(0, 10, 15, 30),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('offers' as const),
+      barber: fc.integer({ min: 0, max: 1 }),
+      all: fc.boolean(),
+      // Bit i: service i is listed.
+      only: fc.integer({ min: 0, max: 3 }),
+      override: fc.constantFrom(null, 20, 50),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('hold' as const),
+      barber: fc.integer({ min: 0, max: 1 }),
+      at: startArb,
+      quarters: fc.integer({ min: 1, max: 6 }),
+      // Minutes; 0.2 (12 s) expires inside an answer's 30-second life, after a 0.25 tick.
+      expiresIn: fc.constantFrom(-5, 0.2, 10, 30),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('endHold' as const), which: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('tick' as const), minutes: fc.constantFrom(0.25, 15, 45) }) },
 );
 
 interface Booked {
@@ -162,7 +210,13 @@ interface Booked {
   token: string;
 }
 
-async function apply(shop: TestShop, op: Op, booked: Booked[], timeOff: Array<{ barber: string; id: string }>) {
+async function apply(
+  shop: TestShop,
+  op: Op,
+  booked: Booked[],
+  timeOff: Array<{ barber: string; id: string }>,
+  holds: string[],
+) {
   const auth = bearer(owner.accessToken);
   const pick = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined);
   switch (op.kind) {
@@ -260,6 +314,56 @@ async function apply(shop: TestShop, op: Op, booked: Booked[], timeOff: Array<{ 
       expect(res.status).toBe(200);
       return;
     }
+    case 'buffer': {
+      const res = await request(app)
+        .patch(`/api/shops/${shop.id}/services/${shop.services[op.service]!.id}`)
+        .set(auth)
+        .send({ bufferMinutes: op.minutes });
+      expect(res.status).toBe(200);
+      return;
+    }
+    case 'offers': {
+      const listed = shop.services.filter((_, i) => op.only & (1 << i));
+      const res = await request(app)
+        .put(`/api/shops/${shop.id}/barbers/${shop.barbers[op.barber]!.id}/services`)
+        .set(auth)
+        .send({
+          offersAllServices: op.all,
+          services: listed.map((s, i) => ({ serviceId: s.id, durationMinutes: i === 0 ? op.override : null })),
+        });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return;
+    }
+    case 'hold': {
+      const start = startOf(op.at);
+      const end = new Date(Date.parse(start) + op.quarters * 15 * 60_000).toISOString();
+      const expires = new Date(app.clock.now().getTime() + op.expiresIn * 60_000);
+      const [row] = (await db.dataSource.query(
+        `INSERT INTO slot_holds (shop_id, barber_id, service_ids, starts_at, ends_at, expires_at, token_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [
+          shop.id,
+          shop.barbers[op.barber]!.id,
+          [shop.services[0]!.id],
+          start,
+          end,
+          expires,
+          randomBytes(32).toString('hex'),
+        ],
+      )) as [{ id: string }];
+      holds.push(row.id);
+      return;
+    }
+    case 'endHold': {
+      const target = pick(holds, op.which);
+      if (target) await db.dataSource.query(`UPDATE slot_holds SET status = 'expired' WHERE id = $1`, [target]);
+      return;
+    }
+    case 'tick': {
+      // Time passes: a hold may expire with no write to tell anyone.
+      app.clock.set(new Date(app.clock.now().getTime() + op.minutes * 60_000));
+      return;
+    }
   }
 }
 
@@ -267,6 +371,7 @@ describe('availability from the cache', () => {
   it('equals availability computed from the database after any sequence of bookings and schedule changes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
+        app.clock.set(CLOCK_START);
         const shop = await setUpShop(app, owner.accessToken, {
           settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '07:00'), bookingHorizonDays: 30 },
           services: [
@@ -277,10 +382,11 @@ describe('availability from the cache', () => {
         });
         const booked: Booked[] = [];
         const timeOff: Array<{ barber: string; id: string }> = [];
+        const holds: string[] = [];
         // The cache holds every answer before the first change, so each change has something to make stale.
         await expectSameAsDatabase(shop);
         for (const op of ops) {
-          await apply(shop, op, booked, timeOff);
+          await apply(shop, op, booked, timeOff, holds);
           // The invalidation window: the change's notification reaches the cache.
           await cache.sync();
           await expectSameAsDatabase(shop);
@@ -288,6 +394,7 @@ describe('availability from the cache', () => {
       }),
       { numRuns: 30 },
     );
+    app.clock.set(CLOCK_START);
     // The cache was used, not bypassed: most answers came from memory.
     expect(cache.stats().hits).toBeGreaterThan(cache.stats().misses);
   }, 240_000);
@@ -396,6 +503,39 @@ describe('availability from the cache', () => {
       .set('Origin', 'https://evil.example');
     expect(foreign.status).toBe(200);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('offers a held time again once the hold expires, though nothing was written to say so', async () => {
+    const shop = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'America/New_York', hours_json: everyDay('00:00', '03:00'), bookingHorizonDays: 30 },
+      services: [{ name: 'Cut', durationMinutes: 60 }],
+    });
+    const query = { serviceId: shop.services[0]!.id, barberId: 'any', date: '2026-03-07' };
+    const labels = async () =>
+      (
+        (await request(app).get(`/api/shops/${shop.slug}/availability`).query(query)).body as AvailabilityResponse
+      ).slots.map((s) => s.label);
+    // Held 1:00-2:00 for 12 seconds: well inside the 30 seconds an answer may otherwise be kept.
+    await db.dataSource.query(
+      `INSERT INTO slot_holds (shop_id, barber_id, service_ids, starts_at, ends_at, expires_at, token_hash)
+       VALUES ($1, $2, $3, '2026-03-07T06:00:00Z', '2026-03-07T07:00:00Z', $4, $5)`,
+      [
+        shop.id,
+        shop.barbers[0]!.id,
+        [shop.services[0]!.id],
+        new Date(app.clock.now().getTime() + 12_000),
+        randomBytes(32).toString('hex'),
+      ],
+    );
+    await cache.sync();
+    expect(await labels()).toEqual(['12:00 AM', '2:00 AM']);
+    expect(await labels()).toEqual(['12:00 AM', '2:00 AM']); // from memory
+    app.clock.set(new Date(app.clock.now().getTime() + 15_000));
+    try {
+      expect(await labels()).toContain('1:00 AM');
+    } finally {
+      app.clock.set(CLOCK_START);
+    }
   });
 
   it('stops answering the public from memory once the owner takes the shop offline', async () => {

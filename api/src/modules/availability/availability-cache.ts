@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { BarberEntity } from '../barbers/barber.entity';
+import { type BarberOffers, loadOffers } from '../barbers/barber-offers';
 import { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopBySlugOrId } from '../shops/shop-access';
@@ -12,8 +13,9 @@ import { findShopBySlugOrId } from '../shops/shop-access';
 /**
  * Availability's cache (issue 12, decision 0060). Per api process, three levels per shop:
  *
- *   shop      the shop record, its services and its barbers (in rotation order)
- *   day       one query's worth of a day's busy intervals (live appointments and time off) for all its barbers
+ *   shop      the shop record, its services, its barbers (in rotation order) and who does what (barber_services)
+ *   day       one query's worth of a day's busy intervals (live appointments until their blocked_until, time off,
+ *             active waitlist holds with their expiry) for all its barbers
  *   answer    the JSON of one (date, service, barber) question, with its ETag, valid until `now` would change it
  *
  * Postgres tells every api process about each committed write that changes a shop's free times (LISTEN on the
@@ -23,6 +25,10 @@ import { findShopBySlugOrId } from '../shops/shop-access';
  * write that made it stale is delivered (measured in docs/benchmarks.md). While the listening connection is down
  * nothing is cached and every question reads the database, as without the cache; bookings are guarded by the
  * database's no-overlap constraint either way.
+ *
+ * Issue 14 (decision 0160, migration 1795390000000): barber_services notifies scope 'shop'; slot_holds notifies
+ * 'day' with kind 'h' and the hold's expiry. A hold stops counting when it expires without any write, so the day
+ * keeps expired holds and each answer is valid only until the earliest expiry of a hold it relied on.
  */
 
 export const SCHEDULE_CHANNEL = 'barberly_schedule';
@@ -35,6 +41,8 @@ export interface ShopSnapshot {
   services: Map<string, ServiceEntity>;
   /** In the order 'any' lists them (created first first). */
   barbers: BarberEntity[];
+  /** Each barber's barber_services rows (issue 14), by barber id. */
+  offers: Map<string, BarberOffers>;
 }
 
 export interface CachedAnswer {
@@ -48,10 +56,12 @@ interface Busy {
   barberId: string;
   start: Date;
   end: Date;
-  kind: 'appointment' | 'time_off';
+  kind: 'appointment' | 'time_off' | 'hold';
+  /** A hold's expiry (epoch ms). */
+  expiresAt?: number;
 }
 
-/** A day's busy rows by row id (appointment or time off): setting or removing one row is idempotent. */
+/** A day's busy rows by row id (appointment, time off or hold): setting or removing one row is idempotent. */
 interface Day {
   start: number;
   end: number;
@@ -127,24 +137,53 @@ async function loadSnapshot(dataSource: DataSource, slugOrId: string): Promise<S
     manager.getRepository(ServiceEntity).find({ where: { shopId: shop.id } }),
     manager.getRepository(BarberEntity).find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
   ]);
-  return { shop, services: new Map(services.map((s) => [s.id, s])), barbers };
+  const offers = await loadOffers(
+    manager,
+    barbers.map((b) => b.id),
+  );
+  return { shop, services: new Map(services.map((s) => [s.id, s])), barbers, offers };
 }
 
 async function loadBusy(dataSource: DataSource, shopId: string, date: string, timeZone: string): Promise<Day> {
   const range = dayBounds(date, timeZone);
   const rows = (await dataSource.query(
-    `SELECT a."id", a."barber_id", a."starts_at", a."ends_at", 'appointment' AS "kind" FROM "appointments" a
-       WHERE a."shop_id" = $1 AND a."status" = ANY($2::varchar[]) AND a."starts_at" < $4 AND a."ends_at" > $3
+    `SELECT a."id", a."barber_id", a."starts_at", a."blocked_until" AS "ends_at", 'appointment' AS "kind",
+         NULL::timestamptz AS "expires_at"
+       FROM "appointments" a
+       WHERE a."shop_id" = $1 AND a."status" = ANY($2::varchar[]) AND a."starts_at" < $4 AND a."blocked_until" > $3
      UNION ALL
-     SELECT t."id", t."barber_id", t."starts_at", t."ends_at", 'time_off' AS "kind" FROM "barber_time_off" t
+     SELECT t."id", t."barber_id", t."starts_at", t."ends_at", 'time_off' AS "kind", NULL::timestamptz AS "expires_at"
+       FROM "barber_time_off" t
        JOIN "barbers" b ON b."id" = t."barber_id"
-       WHERE b."shop_id" = $1 AND t."starts_at" < $4 AND t."ends_at" > $3`,
+       WHERE b."shop_id" = $1 AND t."starts_at" < $4 AND t."ends_at" > $3
+     UNION ALL
+     SELECT h."id", h."barber_id", h."starts_at", h."ends_at", 'hold' AS "kind", h."expires_at"
+       FROM "slot_holds" h
+       WHERE h."shop_id" = $1 AND h."status" = 'active' AND h."starts_at" < $4 AND h."ends_at" > $3`,
     [shopId, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
-  )) as Array<{ id: string; barber_id: string; starts_at: Date; ends_at: Date; kind: Busy['kind'] }>;
+  )) as Array<{
+    id: string;
+    barber_id: string;
+    starts_at: Date;
+    ends_at: Date;
+    kind: Busy['kind'];
+    expires_at: Date | null;
+  }>;
   return {
     start: range.start.getTime(),
     end: range.end.getTime(),
-    busy: new Map(rows.map((r) => [r.id, { barberId: r.barber_id, start: r.starts_at, end: r.ends_at, kind: r.kind }])),
+    busy: new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          barberId: r.barber_id,
+          start: r.starts_at,
+          end: r.ends_at,
+          kind: r.kind,
+          ...(r.expires_at ? { expiresAt: r.expires_at.getTime() } : {}),
+        },
+      ]),
+    ),
   };
 }
 
@@ -152,7 +191,8 @@ const LIVE = new Set<string>(LIVE_APPOINTMENT_STATUSES);
 
 /**
  * A row's new state from a 'day' notification ('{barberId},{startMs},{endMs},{status}', empty when it is gone), as
- * the busy interval it now is, or null when it no longer blocks anyone (gone, cancelled). Undefined: unreadable.
+ * the busy interval it now is, or null when it no longer blocks anyone (gone, cancelled, a hold no longer active).
+ * An appointment's end is its blocked_until; a hold's status is 'held:{expiresMs}'. Undefined: unreadable.
  */
 function busyOf(kind: string, state: string): Busy | null | undefined {
   if (state === '') return null;
@@ -160,19 +200,30 @@ function busyOf(kind: string, state: string): Busy | null | undefined {
   const start = Number(startMs);
   const end = Number(endMs);
   if (!barberId || !Number.isFinite(start) || !Number.isFinite(end) || !status) return undefined;
-  if (kind === 'a' && !LIVE.has(status)) return null;
-  return { barberId, start: new Date(start), end: new Date(end), kind: kind === 'a' ? 'appointment' : 'time_off' };
+  if (kind === 'a') {
+    if (!LIVE.has(status)) return null;
+    return { barberId, start: new Date(start), end: new Date(end), kind: 'appointment' };
+  }
+  if (kind === 'h') {
+    const expiresAt = status.startsWith('held:') ? Number(status.slice('held:'.length)) : Number.NaN;
+    if (!Number.isFinite(expiresAt)) return undefined;
+    return { barberId, start: new Date(start), end: new Date(end), kind: 'hold', expiresAt };
+  }
+  if (kind === 'o') return { barberId, start: new Date(start), end: new Date(end), kind: 'time_off' };
+  return undefined;
 }
 
 function schedulesOf(day: Day, barbers: BarberEntity[]): BarberSchedule[] {
   return barbers.map((barber) => {
     const appointments: BarberSchedule['appointments'] = [];
-    const timeOff: BarberSchedule['timeOff'] = [];
+    const timeOff: NonNullable<BarberSchedule['timeOff']> = [];
+    const holds: NonNullable<BarberSchedule['holds']> = [];
     for (const b of day.busy.values()) {
       if (b.barberId !== barber.id) continue;
-      (b.kind === 'appointment' ? appointments : timeOff).push({ start: b.start, end: b.end });
+      if (b.kind === 'hold') holds.push({ start: b.start, end: b.end, expiresAt: new Date(b.expiresAt ?? 0) });
+      else (b.kind === 'appointment' ? appointments : timeOff).push({ start: b.start, end: b.end });
     }
-    return { id: barber.id, hours: barber.hoursJson, appointments, timeOff };
+    return { id: barber.id, hours: barber.hoursJson, appointments, timeOff, holds };
   });
 }
 

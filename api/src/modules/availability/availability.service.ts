@@ -4,9 +4,13 @@ import {
   BOOKING_DEFAULTS,
   BOOKING_MESSAGES,
   computeShopSlots,
+  nextHoldExpiry,
+  VISIT_MESSAGES,
 } from '@barberly/common';
 import type { DataSource } from 'typeorm';
 import { badRequest, notFound, parseInput } from '../../platform/http/errors';
+import { barberVisit, offersService } from '../barbers/barber-offers';
+import type { ServiceEntity } from '../services/service.entity';
 import { SHOP_NOT_FOUND } from '../shops/shop-access';
 import {
   ANSWER_MAX_AGE_MS,
@@ -25,6 +29,8 @@ export interface AvailabilityDeps {
 /**
  * GET /api/shops/{slug}/availability: free starts of the day, in the shop's zone, as the JSON text sent and its
  * ETag. The same answer whether it comes from the cache or straight from the database (a property test compares).
+ * The question is a visit (issue 14): one or more services; each barber who does all of them is asked with their
+ * own duration and the visit's buffer, and the others are left out ('any') or refused by name.
  */
 export async function getAvailabilityAnswer(
   deps: AvailabilityDeps,
@@ -39,23 +45,52 @@ export async function getAvailabilityAnswer(
   const shop = snapshot?.shop;
   if (!snapshot || !shop || (!shop.isActive && shop.ownerId !== viewerId)) throw notFound(SHOP_NOT_FOUND);
   const input = parseInput(AvailabilityQuerySchema, query);
-  const service = snapshot.services.get(input.serviceId);
-  if (!service) throw badRequest(BOOKING_MESSAGES.serviceNotFound, { serviceId: BOOKING_MESSAGES.serviceNotFound });
-  const barbers =
-    input.barberId === 'any' ? snapshot.barbers : snapshot.barbers.filter((b) => b.id === input.barberId.toLowerCase());
-  if (barbers.length === 0 && input.barberId !== 'any') {
+  const serviceIds = (input.serviceIds ?? [input.serviceId as string]).map((id) => id.toLowerCase());
+  const services: ServiceEntity[] = [];
+  for (const id of serviceIds) {
+    const service = snapshot.services.get(id);
+    if (!service) throw badRequest(BOOKING_MESSAGES.serviceNotFound, { serviceId: BOOKING_MESSAGES.serviceNotFound });
+    services.push(service);
+  }
+  const named = input.barberId !== 'any';
+  const asked = named ? snapshot.barbers.filter((b) => b.id === input.barberId.toLowerCase()) : snapshot.barbers;
+  if (asked.length === 0 && named) {
     throw badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
   }
+  const doers = asked.flatMap((barber) => {
+    const visit = barberVisit(barber, snapshot.offers.get(barber.id), services);
+    return visit ? [{ barber, visit }] : [];
+  });
+  if (doers.length === 0) {
+    const barber = asked[0];
+    const missing = barber && services.find((s) => !offersService(barber, snapshot.offers.get(barber.id), s.id));
+    if (named && barber && missing) {
+      const message = VISIT_MESSAGES.notOffered(barber.name, missing.name);
+      throw badRequest(message, { barberId: message });
+    }
+    throw badRequest(VISIT_MESSAGES.noBarberForVisit, { serviceIds: VISIT_MESSAGES.noBarberForVisit });
+  }
   const now = deps.now();
-  const key = `${input.date}|${service.id}|${input.barberId.toLowerCase()}`;
+  // The order of a visit's services changes neither its length nor its buffer: one answer for both orders.
+  const key = `${input.date}|${[...serviceIds].sort().join(',')}|${input.barberId.toLowerCase()}`;
   if (url) cache.remember(url, shop.id, key);
   return cache.answer(shop.id, key, now.getTime(), async () => {
-    const schedules = await cache.schedules(snapshot, input.date, barbers);
+    const schedules = (
+      await cache.schedules(
+        snapshot,
+        input.date,
+        doers.map((d) => d.barber),
+      )
+    ).map((schedule, i) => ({
+      ...schedule,
+      durationMinutes: doers[i]!.visit.durationMinutes,
+      bufferMinutes: doers[i]!.visit.bufferMinutes,
+    }));
     const slots = computeShopSlots({
       date: input.date,
       timeZone: shop.timeZone,
       shopHours: shop.hoursJson,
-      durationMinutes: service.durationMinutes,
+      durationMinutes: doers[0]!.visit.durationMinutes,
       now,
       minNoticeMinutes: shop.minNoticeMinutes,
       bookingHorizonDays: shop.bookingHorizonDays,
@@ -65,7 +100,10 @@ export async function getAvailabilityAnswer(
     // The first slot is the first to pass its notice; until then `now` changes nothing (but the horizon's edge).
     const noticeMs = (shop.minNoticeMinutes ?? BOOKING_DEFAULTS.minNoticeMinutes) * 60_000;
     const first = slots[0] ? Date.parse(slots[0].start) - noticeMs + 1 : Number.POSITIVE_INFINITY;
-    return { body: JSON.stringify(response), validUntil: Math.min(first, now.getTime() + ANSWER_MAX_AGE_MS) };
+    // A hold frees its time when it expires, with no write to tell us: the answer lasts no longer than the
+    // earliest hold it relied on.
+    const validUntil = Math.min(first, now.getTime() + ANSWER_MAX_AGE_MS, nextHoldExpiry(schedules, now));
+    return { body: JSON.stringify(response), validUntil };
   });
 }
 

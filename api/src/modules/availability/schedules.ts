@@ -2,7 +2,11 @@ import { type BarberSchedule, LIVE_APPOINTMENT_STATUSES, type TimeRange } from '
 import type { EntityManager } from 'typeorm';
 import type { BarberEntity } from '../barbers/barber.entity';
 
-/** Live appointments and time off of the given barbers that touch [range.start, range.end). */
+/**
+ * Live appointments (each until its blocked_until: the buffer blocks too), time off and active waitlist holds of the
+ * given barbers that touch [range.start, range.end). Holds come with their expiry: computeSlots ignores an expired
+ * one, and the booking code (visit.ts) refuses an unexpired one.
+ */
 export async function loadBarberSchedules(
   manager: EntityManager,
   barbers: BarberEntity[],
@@ -10,11 +14,11 @@ export async function loadBarberSchedules(
 ): Promise<BarberSchedule[]> {
   if (barbers.length === 0) return [];
   const ids = barbers.map((b) => b.id);
-  const [appointments, timeOff] = await Promise.all([
+  const [appointments, timeOff, holds] = await Promise.all([
     manager.query(
-      `SELECT "barber_id", "starts_at", "ends_at" FROM "appointments"
+      `SELECT "barber_id", "starts_at", "blocked_until" AS "ends_at" FROM "appointments"
        WHERE "barber_id" = ANY($1::uuid[]) AND "status" = ANY($2::varchar[])
-         AND "starts_at" < $4 AND "ends_at" > $3`,
+         AND "starts_at" < $4 AND "blocked_until" > $3`,
       [ids, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
     ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date }>>,
     manager.query(
@@ -22,6 +26,11 @@ export async function loadBarberSchedules(
        WHERE "barber_id" = ANY($1::uuid[]) AND "starts_at" < $3 AND "ends_at" > $2`,
       [ids, range.start, range.end],
     ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date }>>,
+    manager.query(
+      `SELECT "barber_id", "starts_at", "ends_at", "expires_at" FROM "slot_holds"
+       WHERE "barber_id" = ANY($1::uuid[]) AND "status" = 'active' AND "starts_at" < $3 AND "ends_at" > $2`,
+      [ids, range.start, range.end],
+    ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date; expires_at: Date }>>,
   ]);
   const of = (rows: Array<{ barber_id: string; starts_at: Date; ends_at: Date }>, id: string) =>
     rows.filter((r) => r.barber_id === id).map((r) => ({ start: r.starts_at, end: r.ends_at }));
@@ -30,6 +39,9 @@ export async function loadBarberSchedules(
     hours: barber.hoursJson,
     appointments: of(appointments, barber.id),
     timeOff: of(timeOff, barber.id),
+    holds: holds
+      .filter((h) => h.barber_id === barber.id)
+      .map((h) => ({ start: h.starts_at, end: h.ends_at, expiresAt: h.expires_at })),
   }));
 }
 

@@ -1,7 +1,9 @@
 import { type Request, Router } from 'express';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import type { BookingMailQueue } from '../mail/mail-queue';
 import { pathParam } from '../shops/shop-access';
+import { enqueueWaitlistChecksForChange } from '../waitlist/waitlist-queue';
 import {
   addTimeOff,
   deleteTimeOff,
@@ -11,7 +13,12 @@ import {
 } from './barber-settings.service';
 
 /** /api/shops/{id}/barbers/{barberId}/settings and /time-off: owner only. */
-export function barberSettingsRouter(deps: { dataSource: DataSource }): Router {
+export function barberSettingsRouter(deps: {
+  dataSource: DataSource;
+  /** Removed time off and changed hours may free time the waitlist wants (issue 14). */
+  mailQueue?: BookingMailQueue;
+  now?: () => Date;
+}): Router {
   const router = Router();
   const manager = deps.dataSource.manager;
   const owned = (req: Request) =>
@@ -22,7 +29,14 @@ export function barberSettingsRouter(deps: { dataSource: DataSource }): Router {
   });
 
   router.patch('/shops/:shopId/barbers/:barberId/settings', requireAuth, async (req, res) => {
-    res.json(await patchBarberSettings(manager, await owned(req), req.body));
+    const barber = await owned(req);
+    res.json(
+      await deps.dataSource.transaction(async (tx) => {
+        const saved = await patchBarberSettings(tx, barber, req.body);
+        await freed(deps, tx, barber.shopId);
+        return saved;
+      }),
+    );
   });
 
   router.post('/shops/:shopId/barbers/:barberId/time-off', requireAuth, async (req, res) => {
@@ -30,9 +44,25 @@ export function barberSettingsRouter(deps: { dataSource: DataSource }): Router {
   });
 
   router.delete('/shops/:shopId/barbers/:barberId/time-off/:timeOffId', requireAuth, async (req, res) => {
-    await deleteTimeOff(manager, await owned(req), pathParam(req.params, 'timeOffId'));
+    const barber = await owned(req);
+    await deps.dataSource.transaction(async (tx) => {
+      const range = await deleteTimeOff(tx, barber, pathParam(req.params, 'timeOffId'));
+      await freed(deps, tx, barber.shopId, range);
+    });
     res.status(204).end();
   });
 
   return router;
+}
+
+/** Queues the waitlist's check of the days a schedule change may have freed, when the api runs a queue. */
+export async function freed(
+  deps: { mailQueue?: BookingMailQueue; now?: () => Date },
+  manager: EntityManager,
+  shopId: string,
+  range?: { start: Date; end: Date },
+): Promise<void> {
+  if (!deps.mailQueue) return;
+  await deps.mailQueue.ready();
+  await enqueueWaitlistChecksForChange(manager, deps.mailQueue, shopId, deps.now?.() ?? new Date(), range);
 }

@@ -126,10 +126,15 @@ export async function addTimeOff(manager: EntityManager, barber: BarberEntity, b
   );
 }
 
-/** Only the given barber's time off: another barber's id is as unknown as a made-up one (404). */
-export async function deleteTimeOff(manager: EntityManager, barber: BarberEntity, timeOffId: string): Promise<void> {
-  const result = isUuid(timeOffId)
-    ? await manager.getRepository(BarberTimeOffEntity).delete({ id: timeOffId, barberId: barber.id })
-    : { affected: 0 };
-  if (!result.affected) throw notFound('Time off not found');
+/** Only the given barber's time off: another barber's id is as unknown as a made-up one (404). Returns what it freed. */
+export async function deleteTimeOff(
+  manager: EntityManager,
+  barber: BarberEntity,
+  timeOffId: string,
+): Promise<{ start: Date; end: Date }> {
+  const repo = manager.getRepository(BarberTimeOffEntity);
+  const found = isUuid(timeOffId) ? await repo.findOne({ where: { id: timeOffId, barberId: barber.id } }) : null;
+  if (!found) throw notFound('Time off not found');
+  await repo.delete({ id: found.id });
+  return { start: found.startsAt, end: found.endsAt };
 }

@@ -22,6 +22,10 @@ export class BarberEntity {
   @Column('jsonb', { name: 'hours_json', nullable: true })
   hoursJson: Hours | null;
 
+  /** Who does what (issue 14): every service of the shop, or only those in barber_services. */
+  @Column('boolean', { name: 'offers_all_services', default: true })
+  offersAllServices: boolean;
+
   /** Invite e-mail set by the owner: the user joining with it takes this barber row (see decision 0020). */
   @Column('varchar', { length: 320, nullable: true })
   email: string | null;

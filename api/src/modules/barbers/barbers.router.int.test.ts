@@ -39,6 +39,8 @@ describe('/api/shops/{id}/barbers', () => {
       name: 'Sam Fade',
       bio: 'Ten years of fades',
       profileImageUrl: 'https://cdn.example.com/sam.jpg',
+      offersAllServices: true,
+      services: [],
     } satisfies Barber);
     await addBarber(shop.id, { name: 'Alex' });
     const list = await request(app).get(`/api/shops/${shop.id}/barbers`);

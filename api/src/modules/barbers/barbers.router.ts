@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { loadVisibleShop, pathParam, type ShopChangeDeps } from '../shops/shop-access';
-import { createBarber, deleteBarber, listBarbers, updateBarber } from './barbers.service';
+import { createBarber, deleteBarber, listBarbers, setBarberServices, updateBarber } from './barbers.service';
 
 /** /api/shops/{id}/barbers: anyone lists a visible shop's barbers; only its owner changes them. */
 export function barbersRouter(deps: ShopChangeDeps): Router {
@@ -19,6 +19,18 @@ export function barbersRouter(deps: ShopChangeDeps): Router {
   router.patch('/shops/:shopId/barbers/:barberId', requireAuth, async (req, res) => {
     res.json(
       await updateBarber(
+        deps,
+        pathParam(req.params, 'shopId'),
+        pathParam(req.params, 'barberId'),
+        currentUser(req).id,
+        req.body,
+      ),
+    );
+  });
+
+  router.put('/shops/:shopId/barbers/:barberId/services', requireAuth, async (req, res) => {
+    res.json(
+      await setBarberServices(
         deps,
         pathParam(req.params, 'shopId'),
         pathParam(req.params, 'barberId'),

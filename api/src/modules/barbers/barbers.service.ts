@@ -1,8 +1,17 @@
-import { type Barber, BarberPatchSchema, BarberSchema } from '@barberly/common';
-import type { EntityManager } from 'typeorm';
-import { conflict, notFound, parseInput } from '../../platform/http/errors';
+import {
+  type Barber,
+  BarberPatchSchema,
+  BarberSchema,
+  BarberServicesSchema,
+  BOOKING_MESSAGES,
+  VISIT_MESSAGES,
+} from '@barberly/common';
+import { type EntityManager, In } from 'typeorm';
+import { badRequest, conflict, notFound, parseInput } from '../../platform/http/errors';
+import { ServiceEntity } from '../services/service.entity';
 import { changeOwnedShop, isUuid, type ShopChangeDeps } from '../shops/shop-access';
 import { BarberEntity } from './barber.entity';
+import { type BarberOffers, loadOffers } from './barber-offers';
 
 const CreateBarberInput = BarberSchema.strict();
 const PatchBarberInput = BarberPatchSchema.strict();
@@ -11,13 +20,16 @@ export const BARBER_NOT_FOUND = 'Barber not found';
 export const BARBER_HAS_APPOINTMENTS = (n: number) =>
   `This barber has ${n} upcoming appointment${n === 1 ? '' : 's'}. Cancel or move ${n === 1 ? 'it' : 'them'} first.`;
 
-export function toBarberDto(entity: BarberEntity): Barber {
+/** A barber as the dashboard and the public page show them, with who does what (issue 14). */
+export function toBarberDto(entity: BarberEntity, offers?: BarberOffers): Barber {
   return {
     id: entity.id,
     shopId: entity.shopId,
     name: entity.name,
     bio: entity.bio,
     profileImageUrl: entity.profileImageUrl,
+    offersAllServices: entity.offersAllServices !== false,
+    services: [...(offers?.values() ?? [])],
   };
 }
 
@@ -25,7 +37,15 @@ export async function listBarbers(manager: EntityManager, shopId: string): Promi
   const rows = await manager
     .getRepository(BarberEntity)
     .find({ where: { shopId }, order: { createdAt: 'ASC', id: 'ASC' } });
-  return rows.map(toBarberDto);
+  const offers = await loadOffers(
+    manager,
+    rows.map((b) => b.id),
+  );
+  return rows.map((b) => toBarberDto(b, offers.get(b.id)));
+}
+
+async function barberDto(manager: EntityManager, barber: BarberEntity): Promise<Barber> {
+  return toBarberDto(barber, (await loadOffers(manager, [barber.id])).get(barber.id));
 }
 
 export async function createBarber(deps: ShopChangeDeps, shopId: string, userId: string, body: unknown) {
@@ -59,7 +79,61 @@ export async function updateBarber(
   return changeOwnedShop(deps, shopId, userId, async (manager, shop) => {
     const barber = await loadBarber(manager, shop.id, barberId);
     Object.assign(barber, parseInput(PatchBarberInput, body));
-    return toBarberDto(await manager.getRepository(BarberEntity).save(barber));
+    return barberDto(manager, await manager.getRepository(BarberEntity).save(barber));
+  });
+}
+
+/**
+ * PUT /api/shops/{shopId}/barbers/{barberId}/services: who does what (issue 14). Every service of the shop, with
+ * `services` carrying only the barber's own durations and prices; or only the services listed. Replaces the rows;
+ * a service of another shop (or none) is a 400.
+ */
+export async function setBarberServices(
+  deps: ShopChangeDeps,
+  shopId: string,
+  barberId: string,
+  userId: string,
+  body: unknown,
+): Promise<Barber> {
+  return changeOwnedShop(deps, shopId, userId, async (manager, shop) => {
+    const barber = await loadBarber(manager, shop.id, barberId);
+    const input = parseInput(BarberServicesSchema, body);
+    const ids = input.services.map((s) => s.serviceId.toLowerCase());
+    if (new Set(ids).size !== ids.length) {
+      throw badRequest(VISIT_MESSAGES.servicesRepeated, { services: VISIT_MESSAGES.servicesRepeated });
+    }
+    const found = ids.length
+      ? await manager
+          .getRepository(ServiceEntity)
+          .find({ where: { id: In(ids), shopId: shop.id }, select: { id: true } })
+      : [];
+    const known = new Set(found.map((s) => s.id));
+    const unknown = ids.findIndex((id) => !known.has(id));
+    if (unknown >= 0) {
+      throw badRequest(BOOKING_MESSAGES.serviceNotFound, {
+        [`services.${unknown}.serviceId`]: BOOKING_MESSAGES.serviceNotFound,
+      });
+    }
+    barber.offersAllServices = input.offersAllServices;
+    await manager.getRepository(BarberEntity).save(barber);
+    await manager.query(`DELETE FROM "barber_services" WHERE "barber_id" = $1`, [barber.id]);
+    // With every service offered, a row without an override says nothing: keep only the ones that do.
+    const rows = input.services
+      .map((s, i) => ({ ...s, serviceId: ids[i]! }))
+      .filter((s) => !input.offersAllServices || s.durationMinutes !== null || s.price !== null);
+    if (rows.length > 0) {
+      const params: unknown[] = [barber.id];
+      const values = rows.map((s) => {
+        params.push(s.serviceId, s.durationMinutes, s.price);
+        const n = params.length;
+        return `($1, $${n - 2}, $${n - 1}, $${n})`;
+      });
+      await manager.query(
+        `INSERT INTO "barber_services" ("barber_id", "service_id", "duration_minutes", "price") VALUES ${values.join(', ')}`,
+        params,
+      );
+    }
+    return barberDto(manager, barber);
   });
 }
 

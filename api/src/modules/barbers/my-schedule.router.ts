@@ -1,7 +1,9 @@
 import { type Request, Router } from 'express';
 import type { DataSource } from 'typeorm';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import type { BookingMailQueue } from '../mail/mail-queue';
 import { pathParam } from '../shops/shop-access';
+import { freed } from './barber-settings.router';
 import {
   addTimeOff,
   deleteTimeOff,
@@ -14,7 +16,12 @@ import {
  * /api/barber/settings and /api/barber/time-off: the signed-in barber's own hours and time off. No id in the path:
  * the barber is always the one linked to the caller's account, so nobody reaches another barber's schedule here.
  */
-export function myScheduleRouter(deps: { dataSource: DataSource }): Router {
+export function myScheduleRouter(deps: {
+  dataSource: DataSource;
+  /** Removed time off and changed hours may free time the waitlist wants (issue 14). */
+  mailQueue?: BookingMailQueue;
+  now?: () => Date;
+}): Router {
   const router = Router();
   const manager = deps.dataSource.manager;
   const linked = (req: Request) => loadLinkedBarber(manager, currentUser(req).id);
@@ -25,7 +32,14 @@ export function myScheduleRouter(deps: { dataSource: DataSource }): Router {
   });
 
   router.patch('/barber/settings', requireAuth, async (req, res) => {
-    res.json(await patchMyBarberSettings(manager, await linked(req), req.body));
+    const barber = await linked(req);
+    res.json(
+      await deps.dataSource.transaction(async (tx) => {
+        const saved = await patchMyBarberSettings(tx, barber, req.body);
+        await freed(deps, tx, barber.shopId);
+        return saved;
+      }),
+    );
   });
 
   router.post('/barber/time-off', requireAuth, async (req, res) => {
@@ -33,7 +47,11 @@ export function myScheduleRouter(deps: { dataSource: DataSource }): Router {
   });
 
   router.delete('/barber/time-off/:timeOffId', requireAuth, async (req, res) => {
-    await deleteTimeOff(manager, await linked(req), pathParam(req.params, 'timeOffId'));
+    const barber = await linked(req);
+    await deps.dataSource.transaction(async (tx) => {
+      const range = await deleteTimeOff(tx, barber, pathParam(req.params, 'timeOffId'));
+      await freed(deps, tx, barber.shopId, range);
+    });
     res.status(204).end();
   });
 

@@ -12,6 +12,7 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../platform/http/auth-context';
 import { badRequest, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { BarberEntity } from '../barbers/barber.entity';
+import { loadOffers } from '../barbers/barber-offers';
 import { toBarberDto } from '../barbers/barbers.service';
 import type { Mailer } from '../mail/mailer';
 import { ShopEntity } from '../shops/shop.entity';
@@ -140,7 +141,11 @@ export async function joinShop(deps: InviteDeps, authUser: AuthUser, body: unkno
     const user = await updateUser(manager, authUser, { role: 'barber', shopId: shop.id, onboardingCompleted: true });
     const event = changed ? await bumpShopVersion(manager, shop.id) : null;
     return {
-      result: { user, barber: toBarberDto(barber), shop: { id: shop.id, slug: shop.slug, name: shop.name } },
+      result: {
+        user,
+        barber: toBarberDto(barber, (await loadOffers(manager, [barber.id])).get(barber.id)),
+        shop: { id: shop.id, slug: shop.slug, name: shop.name },
+      },
       event,
     };
   });
@@ -207,7 +212,11 @@ export async function acceptInvite(deps: InviteDeps, authUser: AuthUser, body: u
     const user = await updateUser(manager, authUser, { role: 'barber', shopId: shop.id, onboardingCompleted: true });
     const event = await bumpShopVersion(manager, shop.id);
     return {
-      result: { user, barber: toBarberDto(saved), shop: { id: shop.id, slug: shop.slug, name: shop.name } },
+      result: {
+        user,
+        barber: toBarberDto(saved, (await loadOffers(manager, [saved.id])).get(saved.id)),
+        shop: { id: shop.id, slug: shop.slug, name: shop.name },
+      },
       event,
     };
   });

@@ -27,6 +27,10 @@ export class ServiceEntity {
   @Column('integer', { name: 'duration_minutes', default: DEFAULT_SERVICE_DURATION_MINUTES })
   durationMinutes: number;
 
+  /** Cleanup minutes after the service that block the barber (issue 14); never shown to clients. */
+  @Column('integer', { name: 'buffer_minutes', default: 0 })
+  bufferMinutes: number;
+
   @Column('integer', { name: 'sort_order', default: 0 })
   sortOrder: number;
 

@@ -31,8 +31,15 @@ describe('GET /api/shops/{id}/services', () => {
     const res = await request(app).get(`/api/shops/${shop.id}/services`);
     expect(res.status).toBe(200);
     expect((res.body as Service[]).map(({ id: _id, ...rest }) => rest)).toEqual([
-      { shopId: shop.id, name: 'Haircut', description: '', price: 25, durationMinutes: 30 },
-      { shopId: shop.id, name: 'Hot towel shave', description: 'Classic', price: 30, durationMinutes: 40 },
+      { shopId: shop.id, name: 'Haircut', description: '', price: 25, durationMinutes: 30, bufferMinutes: 0 },
+      {
+        shopId: shop.id,
+        name: 'Hot towel shave',
+        description: 'Classic',
+        price: 30,
+        durationMinutes: 40,
+        bufferMinutes: 0,
+      },
     ]);
   });
 
@@ -59,6 +66,7 @@ describe('POST /api/shops/{id}/services', () => {
       description: '',
       price: 12.5,
       durationMinutes: 30,
+      bufferMinutes: 0,
     } satisfies Service);
   });
 

@@ -24,6 +24,7 @@ export function toServiceDto(entity: ServiceEntity): Service {
     description: entity.description,
     price: entity.price,
     durationMinutes: entity.durationMinutes,
+    bufferMinutes: entity.bufferMinutes,
   };
 }
 
@@ -35,7 +36,9 @@ export async function listServices(manager: EntityManager, shopId: string): Prom
   return rows.map(toServiceDto);
 }
 
-type NewService = Pick<z.output<typeof WizardServiceSchema>, 'name' | 'description' | 'price' | 'durationMinutes'>;
+type NewService = Pick<z.output<typeof WizardServiceSchema>, 'name' | 'description' | 'price' | 'durationMinutes'> & {
+  bufferMinutes?: number;
+};
 
 /** Adds services at the end of the shop's list, inside the caller's transaction. */
 export async function insertServices(
@@ -56,6 +59,7 @@ export async function insertServices(
       description: service.description ?? '',
       price: toCents(service.price),
       durationMinutes: service.durationMinutes,
+      bufferMinutes: service.bufferMinutes ?? 0,
       sortOrder: next + index,
     }),
   );

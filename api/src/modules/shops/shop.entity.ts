@@ -100,6 +100,13 @@ export class ShopEntity {
   @Column('jsonb', { name: 'text_templates', default: {} })
   textTemplates: Partial<Record<string, string>>;
 
+  // Issue 14: clients may make their booking the first of a series; a full day offers the waitlist.
+  @Column('boolean', { name: 'clients_may_repeat', default: false })
+  clientsMayRepeat: boolean;
+
+  @Column('boolean', { name: 'waitlist_enabled', default: true })
+  waitlistEnabled: boolean;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

@@ -26,10 +26,12 @@ import type { Config } from '../../config';
 import type { AuthUser } from '../../platform/http/auth-context';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/http/errors';
 import { listBarbers } from '../barbers/barbers.service';
+import type { BookingMailQueue } from '../mail/mail-queue';
 import { textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
 import { insertServices, listServices } from '../services/services.service';
 import { adoptShopIfNone, updateUser } from '../users/users.service';
+import { enqueueWaitlistChecksForChange } from '../waitlist/waitlist-queue';
 import { ShopEntity } from './shop.entity';
 import { changeOwnedShop, findShopById, loadVisibleShop, SHOP_NOT_FOUND, type ShopChangeDeps } from './shop-access';
 
@@ -39,6 +41,9 @@ export interface ShopsDeps extends ShopChangeDeps {
   config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
   /** Which text channels this Barberly can send (issue 15): the booking form offers only those. */
   textProvider?: Pick<TextProvider, 'ready'>;
+  /** Changed hours may free time the waitlist wants (issue 14). */
+  mailQueue?: BookingMailQueue;
+  now?: () => Date;
 }
 
 function urlsOf(deps: ShopsDeps, slug: string) {
@@ -88,6 +93,8 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     currency: shop.currency,
     locale: shop.locale,
     clock: shop.clock,
+    clientsMayRepeat: shop.clientsMayRepeat,
+    waitlistEnabled: shop.waitlistEnabled,
   };
 }
 
@@ -210,7 +217,9 @@ export async function getShopPage(deps: ShopsDeps, slugOrId: string, viewerId: s
     // Only a billed Barberly adds the plan's effect; a self-hosted one answers the spec's shape as it is.
     deps.billing?.mode === 'stripe' ? deps.billing.publicFlags(manager, shop.id) : undefined,
   ]);
-  return { shop: toShopDto(deps, shop), barbers, services, ...(billing ? { billing } : {}) };
+  // A service's buffer is the shop's business (issue 14): the public page leaves it out.
+  const publicServices = services.map(({ bufferMinutes: _buffer, ...service }) => service);
+  return { shop: toShopDto(deps, shop), barbers, services: publicServices, ...(billing ? { billing } : {}) };
 }
 
 export async function listMyShops(deps: ShopsDeps, userId: string): Promise<Shop[]> {
@@ -233,6 +242,10 @@ export async function patchShop(deps: ShopsDeps, shopId: string, userId: string,
     if (patch.address !== undefined) shop.address = patch.address;
     if (patch.phoneNumber !== undefined) shop.phoneNumber = patch.phoneNumber;
     if (patch.hours_json !== undefined) shop.hoursJson = patch.hours_json;
+    if (patch.hours_json !== undefined && deps.mailQueue) {
+      await deps.mailQueue.ready();
+      await enqueueWaitlistChecksForChange(manager, deps.mailQueue, shop.id, deps.now?.() ?? new Date());
+    }
     if (patch.is_active !== undefined) shop.isActive = patch.is_active;
     if (patch.timeZone !== undefined) shop.timeZone = patch.timeZone;
     if (patch.currency !== undefined) shop.currency = patch.currency;
@@ -242,6 +255,8 @@ export async function patchShop(deps: ShopsDeps, shopId: string, userId: string,
     if (patch.cancellationCutoffMinutes !== undefined) shop.cancellationCutoffMinutes = patch.cancellationCutoffMinutes;
     if (patch.reminderLeadMinutes !== undefined) shop.reminderLeadMinutes = patch.reminderLeadMinutes;
     if (patch.bookingHorizonDays !== undefined) shop.bookingHorizonDays = patch.bookingHorizonDays;
+    if (patch.clientsMayRepeat !== undefined) shop.clientsMayRepeat = patch.clientsMayRepeat;
+    if (patch.waitlistEnabled !== undefined) shop.waitlistEnabled = patch.waitlistEnabled;
     shop.primaryColor = look.primaryColor;
     shop.logoUrl = look.logoUrl;
     shop.theme = look.theme;
