@@ -4,11 +4,22 @@
  */
 import type {
   ApiErrorBody,
+  Appointment,
   AvailabilityResponse,
   BookedAppointment,
+  BookedVisit,
   BookingRequestInput,
+  CancelScope,
+  HeldSlot,
   ManagedAppointment,
+  ManagedSeries,
+  PublicWaitlistEntry,
+  WaitlistJoined,
+  WaitlistJoinInput,
 } from '@barberly/common';
+
+/** GET /api/appointments/manage/{token} since issue 14: the series the visit belongs to, if any. */
+export type ManagedVisit = ManagedAppointment & { series?: ManagedSeries };
 
 export class BookingApiError extends Error {
   constructor(
@@ -56,21 +67,21 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 const enc = encodeURIComponent;
 
+/** The visit's services as ?serviceIds=a,b (issue 14), the commas left readable. */
 export function fetchAvailability(
   slug: string,
-  query: { serviceId: string; barberId: string; date: string },
+  query: { serviceIds: readonly string[]; barberId: string; date: string },
   signal?: AbortSignal,
 ): Promise<AvailabilityResponse> {
-  const params = new URLSearchParams(query);
-  return call(`/api/shops/${enc(slug)}/availability?${params}`, { signal });
+  const ids = query.serviceIds.map(enc).join(',');
+  return call(
+    `/api/shops/${enc(slug)}/availability?serviceIds=${ids}&barberId=${enc(query.barberId)}&date=${enc(query.date)}`,
+    { signal },
+  );
 }
 
 /** POST with the attempt's Idempotency-Key: a retry or a second click of the same attempt books once. */
-export function bookAppointment(
-  slug: string,
-  body: BookingRequestInput,
-  idempotencyKey: string,
-): Promise<BookedAppointment> {
+export function bookAppointment(slug: string, body: BookingRequestInput, idempotencyKey: string): Promise<BookedVisit> {
   return call(`/api/shops/${enc(slug)}/appointments`, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -78,12 +89,45 @@ export function bookAppointment(
   });
 }
 
-export function fetchManaged(token: string, signal?: AbortSignal): Promise<ManagedAppointment> {
+export function fetchManaged(token: string, signal?: AbortSignal): Promise<ManagedVisit> {
   return call(`/api/appointments/manage/${enc(token)}`, { signal });
 }
 
-export function cancelManaged(token: string): Promise<ManagedAppointment> {
-  return call(`/api/appointments/manage/${enc(token)}/cancel`, { method: 'POST' });
+/** Cancel the visit; in a series, `scope` 'following' cancels it and every later one (the series then ends). */
+export function cancelManaged(token: string, scope?: CancelScope): Promise<ManagedVisit> {
+  return call(`/api/appointments/manage/${enc(token)}/cancel`, {
+    method: 'POST',
+    ...(scope ? { body: JSON.stringify({ scope }) } : {}),
+  });
+}
+
+/** Book one of the alternatives offered for a series visit that was not free (date: the rule's local date). */
+export function acceptCollision(token: string, date: string, start: string): Promise<Appointment> {
+  return call(`/api/appointments/manage/${enc(token)}/series/collisions/${enc(date)}/accept`, {
+    method: 'POST',
+    body: JSON.stringify({ start }),
+  });
+}
+
+export function joinWaitlist(slug: string, body: WaitlistJoinInput): Promise<WaitlistJoined> {
+  return call(`/api/shops/${enc(slug)}/waitlist`, { method: 'POST', body: JSON.stringify(body) });
+}
+
+export function fetchWaitlistEntry(token: string, signal?: AbortSignal): Promise<PublicWaitlistEntry> {
+  return call(`/api/waitlist/${enc(token)}`, { signal });
+}
+
+export function leaveWaitlist(token: string): Promise<void> {
+  return call(`/api/waitlist/${enc(token)}/leave`, { method: 'POST' });
+}
+
+export function fetchHold(token: string, signal?: AbortSignal): Promise<HeldSlot> {
+  return call(`/api/waitlist/holds/${enc(token)}`, { signal });
+}
+
+/** Book the held slot: 201 the appointment; 409 the offer was used, 410 it expired (the api's words). */
+export function claimHold(token: string): Promise<BookedAppointment> {
+  return call(`/api/waitlist/holds/${enc(token)}/claim`, { method: 'POST' });
 }
 
 export function rescheduleManaged(

@@ -14,6 +14,8 @@ import {
   openingWindow,
   type ShopPage,
   type TextChannel,
+  WEEKDAYS,
+  type Weekday,
 } from '@barberly/common';
 import type { ShopView } from './shop-view';
 
@@ -23,6 +25,9 @@ export interface BookingDay {
   /** 'Monday, November 23, 2026' */
   label: string;
   closed: boolean;
+  /** The shop's opening hours that day, 'HH:MM' (the waitlist's default window); null when closed or unknown. */
+  open: string | null;
+  close: string | null;
 }
 
 export interface BookingView {
@@ -75,6 +80,12 @@ export function timeZoneLabel(timeZone: string, at: Date): string {
   return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
 }
 
+/** '2026-11-23' (a Monday) gives 'monday'. */
+function weekdayOf(date: string): Weekday {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return WEEKDAYS[(day + 6) % 7] ?? 'monday';
+}
+
 function hoursOf(view: ShopView): Hours {
   return Object.fromEntries(
     view.hours.map((d) => [d.day, { open: d.open, close: d.close, closed: d.closed }]),
@@ -102,7 +113,10 @@ export function buildBookingView(page: ShopPage, view: ShopView, ctx: { now: Dat
   const days: BookingDay[] = [];
   for (let i = 0; i < horizon; i++) {
     const date = addDays(today, i);
-    days.push({ date, label: formatCalendarDay(date), closed: openingWindow(date, timeZone, hours) === null });
+    const closed = openingWindow(date, timeZone, hours) === null;
+    const own = view.hours.find((h) => h.day === weekdayOf(date));
+    const open = !closed && own?.open && own.close ? own.open : null;
+    days.push({ date, label: formatCalendarDay(date), closed, open, close: open ? (own?.close ?? null) : null });
   }
   return {
     base: ctx.base,
@@ -127,4 +141,59 @@ export function bookPathOn(base: string, choice: { service?: string; barber?: st
   if (choice.barber) params.set('barber', choice.barber);
   const query = params.toString();
   return `${base}/book${query ? `?${query}` : ''}`;
+}
+
+/** The waitlist page of one entry on this host (issue 14): '/waitlist/{token}' on the shop's own host. */
+export function waitlistPathOn(base: string, token: string): string {
+  return `${base}/waitlist/${encodeURIComponent(token)}`;
+}
+
+/** The claim page of a held slot on this host (issue 14). */
+export function holdPathOn(base: string, token: string): string {
+  return `${base}/hold/${encodeURIComponent(token)}`;
+}
+
+const localDates = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of an instant in a zone: 2026-11-24T03:00Z in New York gives '2026-11-23'. No date library. */
+export function localDateIn(instant: string, timeZone: string): string {
+  let format = localDates.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    }
+    if (localDates.size < 100) localDates.set(timeZone, format);
+  }
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return '';
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const shortDayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** '2026-12-22' gives 'Tue, Dec 22' (a series' visits and collisions, where the year goes without saying). */
+export function formatShortDay(date: string): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(at.getTime()) ? date : shortDayFormat.format(at);
+}
+
+/**
+ * A wall time 'HH:MM' every `step` minutes from `from` to `to`, both included: the waitlist window's choices.
+ * '09:00'..'10:00' by 30 gives ['09:00', '09:30', '10:00'].
+ */
+export function wallTimesBetween(from: string, to: string, step: number): string[] {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const out: string[] = [];
+  for (let m = minutes(from); m <= minutes(to) && m < 24 * 60; m += step) {
+    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  }
+  return out;
 }

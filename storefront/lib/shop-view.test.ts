@@ -102,4 +102,41 @@ describe('buildShopView: content', () => {
       clock: '12h',
     });
   });
+
+  it('carries who does what (issue 14), never a buffer, and the waitlist and repeat flags only when the api sent true', () => {
+    const page = shopPage('joes', {
+      shop: { clientsMayRepeat: true, waitlistEnabled: true },
+      services: [
+        { id: 's1', shopId: 'x', name: 'Cut', description: '', price: 25, durationMinutes: 30, bufferMinutes: 10 },
+      ],
+      barbers: [
+        { id: 'b1', shopId: 'x', name: 'Ann Lee', bio: '', profileImageUrl: '' },
+        {
+          id: 'b2',
+          shopId: 'x',
+          name: 'Bo Ray',
+          bio: '',
+          profileImageUrl: '',
+          offersAllServices: false,
+          services: [
+            { serviceId: 's1', durationMinutes: 40, price: null },
+            { serviceId: '', durationMinutes: 10, price: 1 },
+            { serviceId: 's2', durationMinutes: -5, price: -1 },
+          ],
+        },
+      ],
+    });
+    const v = view(page);
+    expect(v.barbers[0]).toMatchObject({ offersAllServices: true, offers: [] });
+    expect(v.barbers[1]).toMatchObject({
+      offersAllServices: false,
+      offers: [
+        { serviceId: 's1', durationMinutes: 40, price: null },
+        { serviceId: 's2', durationMinutes: null, price: null },
+      ],
+    });
+    expect(JSON.stringify(v.services)).not.toContain('buffer');
+    expect(v).toMatchObject({ clientsMayRepeat: true, waitlistEnabled: true });
+    expect(view(shopPage('old'))).toMatchObject({ clientsMayRepeat: false, waitlistEnabled: false });
+  });
 });

@@ -26,12 +26,23 @@ export interface ServiceView {
   durationMinutes: number | null;
 }
 
+/** A service the barber does with their own duration or price (issue 14); null: the shop's. */
+export interface BarberOfferView {
+  serviceId: string;
+  durationMinutes: number | null;
+  price: number | null;
+}
+
 export interface BarberView {
   id: string;
   name: string;
   firstName: string;
   bio: string;
   imageUrl: string | null;
+  /** Who does what (issue 14): every service of the shop (the default), or only those in `offers`. */
+  offersAllServices: boolean;
+  /** The services listed for the barber: the only ones offered when not offersAllServices, else overrides only. */
+  offers: BarberOfferView[];
 }
 
 export interface HoursView {
@@ -70,6 +81,10 @@ export interface ShopView {
   year: number;
   /** 'Powered by Barberly' in the footer: every plan but Premium (white-label) while billing is on. */
   poweredBy: boolean;
+  /** Clients may make their booking the first of a repeating series (issue 14). */
+  clientsMayRepeat: boolean;
+  /** A day without a time that suits offers the waitlist (issue 14). */
+  waitlistEnabled: boolean;
   /** The shop's plan has paused online booking (trial over, payment failed): the booking page says so. */
   bookingsPaused: boolean;
   urls: {
@@ -171,6 +186,25 @@ function servicesOf(raw: unknown): ServiceView[] {
   });
 }
 
+/** A barber's service list; a positive duration and a non-negative price count, anything else is the shop's. */
+function offersOf(raw: unknown): BarberOfferView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item) => {
+    const o = obj(item);
+    const serviceId = text(o?.serviceId, 100);
+    if (!o || !serviceId) return [];
+    const duration = num(o.durationMinutes);
+    const price = num(o.price);
+    return [
+      {
+        serviceId,
+        durationMinutes: duration !== null && duration > 0 ? Math.round(duration) : null,
+        price: price !== null && price >= 0 ? price : null,
+      },
+    ];
+  });
+}
+
 function barbersOf(raw: unknown): BarberView[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((item, index) => {
@@ -184,6 +218,9 @@ function barbersOf(raw: unknown): BarberView[] {
         firstName: name.split(/\s+/)[0] ?? name,
         bio: text(b.bio, 1000),
         imageUrl: safeHttpUrl(b.profileImageUrl),
+        // A record from before issue 14 has no flag: the barber does everything, as before.
+        offersAllServices: b.offersAllServices !== false,
+        offers: offersOf(b.services),
       },
     ];
   });
@@ -244,6 +281,9 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
       services: servicesOf(root?.services),
       barbers: barbersOf(root?.barbers),
       year: ctx.now.getUTCFullYear(),
+      // Only an api that knows the feature sends the flag; without it the pages offer nothing they cannot do.
+      clientsMayRepeat: shop.clientsMayRepeat === true,
+      waitlistEnabled: shop.waitlistEnabled === true,
       poweredBy: obj(root?.billing)?.whiteLabel === false,
       bookingsPaused: obj(root?.billing)?.bookingsPaused === true,
       urls: { canonical: ctx.canonicalUrl, home: ctx.homeUrl, book: ctx.demo ? null : (ctx.bookUrl ?? null) },

@@ -108,10 +108,12 @@ describe('booking page', () => {
   it('starts with the services when the header button opened it, and ignores ids the shop does not have', async () => {
     for (const path of [`/shop/${slug}/book`, `/shop/${slug}/book?service=nope&barber=ghost`]) {
       const page = text((await get(path)).html);
-      expect(page).toMatch(/<h2[^>]*>Choose a service<\/h2>/);
+      expect(page).toMatch(/<h2[^>]*>Choose your services<\/h2>/);
       expect(page).toContain('Step 1 of 5');
-      expect(page).toMatch(/<input type="radio"[^>]* value="svc-1"/);
-      expect(page).toMatch(/<input type="radio"[^>]* value="svc-2"/);
+      // Several services in one visit (issue 14): toggle cards, and the running total's line already in place.
+      expect(page).toMatch(/<input type="checkbox"[^>]* value="svc-1"/);
+      expect(page).toMatch(/<input type="checkbox"[^>]* value="svc-2"/);
+      expect(page).toContain('No service chosen yet.');
     }
   });
 
@@ -119,7 +121,7 @@ describe('booking page', () => {
     const host = `${slug}.localhost:${sf.port}`;
     const booking = await get('/book?barber=brb-1', host);
     expect(booking.status).toBe(200);
-    expect(text(booking.html)).toMatch(/<h2[^>]*>Choose a service<\/h2>/);
+    expect(text(booking.html)).toMatch(/<h2[^>]*>Choose your services<\/h2>/);
     expect(text(booking.html)).toMatch(/<a href="\/" rel="external"/);
     const shop = await get('/', host);
     expect(shop.html).toMatch(/<a href="\/book\?service=svc-1" rel="external"/);
@@ -170,5 +172,42 @@ describe('manage page', () => {
       expect(headers['x-robots-tag']).toBe('noindex');
       expect(headers.etag).toBeUndefined();
     }
+  });
+});
+
+describe.each([
+  ['waitlist', 'wl_abc-123', 'Your place on the waitlist', 'Loading your place on the waitlist…'],
+  ['hold', 'h_abc-123', 'A time held for you', 'Loading the time held for you…'],
+] as const)('%s page (issue 14)', (kind, token, heading, loading) => {
+  const slug = SHOPS.minimalist.slug;
+
+  it('renders the shell in the theme and leaves the entry to the browser', async () => {
+    const { status, html } = await get(`/shop/${slug}/${kind}/${token}`);
+    const page = text(html);
+    expect(status).toBe(200);
+    expect(page).toContain(`<title>${heading} | ${SHOPS.minimalist.name}</title>`);
+    expect(page).toContain('data-theme="minimalist"');
+    expect(page).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(page).toContain(loading);
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it(`is private on the main domain and at /${kind}/{token} on the shop's subdomain`, async () => {
+    for (const [path, host] of [
+      [`/shop/${slug}/${kind}/${token}`, undefined],
+      [`/${kind}/${token}`, `${slug}.localhost:${sf.port}`],
+    ] as const) {
+      const { status, html, headers } = await get(path, host);
+      expect(status).toBe(200);
+      expect(text(html)).toContain(loading);
+      expect(headers['cache-control']).toBe('private, no-store');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['x-robots-tag']).toBe('noindex');
+    }
+  });
+
+  it("answers an unknown shop's page with Shop Not Found", async () => {
+    const { status } = await get(`/shop/ghost-town/${kind}/${token}`);
+    expect(status).toBe(404);
   });
 });

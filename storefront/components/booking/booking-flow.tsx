@@ -1,40 +1,48 @@
 import {
-  appointmentDisplayOf,
-  type BookedAppointment,
-  BookingClientSchema,
-  BookingRequestSchema,
-  fieldErrors,
-  formatClockTime,
+  type BookedVisit,
+  type BookingRequestInput,
   formatDuration,
   formatPrice,
+  VISIT_LIMITS,
+  VISIT_MESSAGES,
 } from '@barberly/common';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { styled, useTheme } from 'styled-components';
-import {
-  BookingApiError,
-  bookAppointment,
-  calendarPath,
-  NETWORK_MESSAGE,
-  newIdempotencyKey,
-} from '../../lib/booking-api';
-import { type BookingView, formatCalendarDay, managePathOn } from '../../lib/booking-view';
+import { BookingApiError, bookAppointment, NETWORK_MESSAGE, newIdempotencyKey } from '../../lib/booking-api';
+import type { BookingView } from '../../lib/booking-view';
 import type { ShopView } from '../../lib/shop-view';
-import { ActionButton, ActionLink } from '../buttons';
+import { barbersForVisit, toggleService, visitTotal } from '../../lib/visit';
+import { ActionButton } from '../buttons';
+import { BookingConfirmation } from './booking-confirmation';
 import {
   Actions,
   Alert,
+  Checkbox,
   Choice,
   ChoiceList,
   Details,
   Field,
   FieldError,
   Fieldset,
-  Input,
+  Figures,
+  LiveStatus,
   Muted,
   Panel,
+  Select,
   StepHeading,
   TextArea,
+  ToggleChoice,
 } from './booking-ui';
+import {
+  type ContactDetails,
+  ContactFields,
+  clientOf,
+  DETAIL_FIELDS,
+  type DetailErrors,
+  detailErrorsOf,
+  EMPTY_DETAILS,
+  validateDetails,
+} from './contact-fields';
 import {
   defaultReminders,
   type ReminderAnswer,
@@ -45,6 +53,7 @@ import {
   validateReminders,
 } from './reminder-choice';
 import { TimePicker } from './time-picker';
+import { WaitlistJoin } from './waitlist-join';
 
 /**
  * Every control of the flow, disabled until the browser has taken over: a click before hydration would change the
@@ -61,7 +70,7 @@ const Controls = styled.fieldset`
 `;
 
 export const BOOKING_STEPS = [
-  { key: 'service', title: 'Choose a service' },
+  { key: 'service', title: 'Choose your services' },
   { key: 'barber', title: 'Choose a barber' },
   { key: 'time', title: 'Pick a date and time' },
   { key: 'details', title: 'Your details' },
@@ -80,43 +89,26 @@ export function firstStep(preselect: BookingPreselect): BookingStep {
   return preselect.barberId ? 'time' : 'barber';
 }
 
-interface ContactDetails {
-  name: string;
-  email: string;
-  phone: string;
-  note: string;
+/** A client's series (issue 14): every N weeks, K visits in all; off unless they ask. */
+interface RepeatAnswer {
+  on: boolean;
+  intervalWeeks: number;
+  count: number;
 }
 
-/** The details step's fields in the form's order: the first with an error takes the focus. */
-const DETAIL_FIELDS = ['name', 'email', 'phone', 'channel', 'consent', 'note'] as const;
-type DetailField = (typeof DETAIL_FIELDS)[number];
-type DetailErrors = Partial<Record<DetailField, string>>;
+const REPEAT_DEFAULT: RepeatAnswer = { on: false, intervalWeeks: 4, count: 6 };
+const WEEK_CHOICES = Array.from({ length: VISIT_LIMITS.intervalWeeksMax }, (_, i) => i + 1);
+const COUNT_CHOICES = Array.from({ length: VISIT_LIMITS.occurrencesMax - 1 }, (_, i) => i + 2);
 
-/**
- * The schema's messages per field: 'client.email' answers from the api land on 'email', 'reminders.consent' on
- * 'consent', 'reminders' itself (a malformed choice) on 'channel'.
- */
-function detailErrorsOf(fields: Record<string, string>): DetailErrors {
-  const out: DetailErrors = {};
-  for (const [key, message] of Object.entries(fields)) {
-    const name = key === 'reminders' ? 'channel' : key.replace(/^(client|reminders)\./, '');
-    if ((DETAIL_FIELDS as readonly string[]).includes(name)) out[name as DetailField] ??= message;
-  }
-  return out;
-}
-
-function validateDetails(details: ContactDetails): DetailErrors {
-  const client = BookingClientSchema.safeParse({ name: details.name, email: details.email, phone: details.phone });
-  const note = BookingRequestSchema.shape.note.safeParse(details.note);
-  return {
-    ...(client.success ? {} : detailErrorsOf(fieldErrors(client.error))),
-    ...(note.success ? {} : { note: note.error.issues[0]?.message }),
-  };
+function everyWeeks(n: number): string {
+  return n === 1 ? 'Every week' : `Every ${n} weeks`;
 }
 
 /**
- * The booking flow: service, barber (or any), date and time, contact details, review, confirmation. One step at a
- * time; each new step's heading takes the focus. The server renders the first step, the browser takes over.
+ * The booking flow: services (one or more, issue 14), barber (or any, among those who do them all), date and time,
+ * contact details (and, where the shop allows, a regular appointment), review, confirmation. One step at a time;
+ * each new step's heading takes the focus. A day without a time that suits offers the waitlist. The server renders
+ * the first step, the browser takes over.
  */
 export function BookingFlow({
   view,
@@ -129,32 +121,45 @@ export function BookingFlow({
 }) {
   const { labels } = useTheme();
   const slug = view.shop.slug;
-  const [step, setStep] = useState<BookingStep | 'done'>(firstStep(preselect));
+  const [step, setStep] = useState<BookingStep | 'waitlist' | 'done'>(firstStep(preselect));
   const [moved, setMoved] = useState(false);
-  const [serviceId, setServiceId] = useState<string | null>(preselect.serviceId);
+  const [serviceIds, setServiceIds] = useState<string[]>(preselect.serviceId ? [preselect.serviceId] : []);
   const [barberId, setBarberId] = useState<string>(preselect.barberId ?? 'any');
   const [date, setDate] = useState(() => booking.days.find((d) => !d.closed)?.date ?? '');
   const [start, setStart] = useState<{ start: string; label: string } | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const [timeError, setTimeError] = useState<string | null>(null);
-  const [details, setDetails] = useState<ContactDetails>({ name: '', email: '', phone: '', note: '' });
+  const [details, setDetails] = useState<ContactDetails>(EMPTY_DETAILS);
   const [reminders, setReminders] = useState<ReminderAnswer>(() => defaultReminders(booking.textChannels));
+  const [repeat, setRepeat] = useState<RepeatAnswer>(REPEAT_DEFAULT);
   const [errors, setErrors] = useState<DetailErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [booked, setBooked] = useState<BookedAppointment | null>(null);
+  const [booked, setBooked] = useState<BookedVisit | null>(null);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const inFlight = useRef(false);
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const service = view.services.find((s) => s.id === serviceId) ?? null;
-  const barber = view.barbers.find((b) => b.id === barberId) ?? null;
+  const defaultMinutes = labels.defaultDurationMinutes ?? 0;
+  const chosen = serviceIds.flatMap((sid) => view.services.filter((s) => s.id === sid));
+  const eligible = barbersForVisit(view.barbers, serviceIds);
+  const barber = eligible.find((b) => b.id === barberId) ?? null;
+  const total = visitTotal(view.services, serviceIds, barber, defaultMinutes);
+  const shopTotal = visitTotal(view.services, serviceIds, null, defaultMinutes);
+  // No barber does all of them (a shop without barbers keeps the old flow: the api answers that).
+  const nobody = chosen.length > 0 && view.barbers.length > 0 && eligible.length === 0;
   const serviceName = (s: (typeof view.services)[number]) => s.name || labels.untitledService || 'Service';
   const minutesOf = (s: (typeof view.services)[number]) => s.durationMinutes ?? labels.defaultDurationMinutes;
+  const visitName = chosen.map(serviceName).join(' + ');
+  const totalText = (t: { durationMinutes: number; price: number }) =>
+    [t.durationMinutes ? formatDuration(t.durationMinutes) : null, formatPrice(t.price, view.display)]
+      .filter(Boolean)
+      .join(' · ');
+  const day = booking.days.find((d) => d.date === date);
 
-  const go = (next: BookingStep | 'done') => {
+  const go = (next: BookingStep | 'waitlist' | 'done') => {
     setMoved(true);
     setStep(next);
   };
@@ -162,18 +167,21 @@ export function BookingFlow({
     setStart(value && label ? { start: value, label } : null);
   }, []);
 
-  const stepIndex = BOOKING_STEPS.findIndex((s) => s.key === step);
+  const stepIndex = BOOKING_STEPS.findIndex((s) => s.key === (step === 'waitlist' ? 'time' : step));
   const title = (key: BookingStep) => BOOKING_STEPS.find((s) => s.key === key)?.title ?? '';
 
   async function confirm() {
-    if (!service || !start || inFlight.current) return;
-    const body = {
-      serviceId: service.id,
+    if (chosen.length === 0 || !start || inFlight.current) return;
+    const body: BookingRequestInput = {
+      serviceIds: chosen.map((s) => s.id),
       barberId,
       start: start.start,
-      client: { name: details.name.trim(), email: details.email.trim(), phone: details.phone.trim() },
+      client: clientOf(details),
       note: details.note.trim(),
       reminders: remindersRequest(booking.textChannels, reminders),
+      ...(view.clientsMayRepeat && repeat.on
+        ? { repeat: { intervalWeeks: repeat.intervalWeeks, count: repeat.count } }
+        : {}),
     };
     const json = JSON.stringify(body);
     // One key per attempt: a second click or a retry after a lost answer sends the same key and books once.
@@ -224,62 +232,13 @@ export function BookingFlow({
   }
 
   if (step === 'done' && booked) {
-    const managePath = managePathOn(booking.base, slug, booked.manageToken);
-    const manageHref = typeof window === 'undefined' ? managePath : `${window.location.origin}${managePath}`;
     // The api's record wins (it falls back to e-mail without consent); an api before issue 15 leaves our choice.
     const sent = remindersRequest(booking.textChannels, reminders);
     const remindedBy = reminderSentence(
       booked.reminderChannel ?? (sent?.consent ? sent.channel : undefined),
       booked.client.phone,
     );
-    return (
-      <Panel aria-labelledby={`${id}-done`} data-booking-step="done">
-        <StepHeading focusOnMount id={`${id}-done`}>
-          You're booked!
-        </StepHeading>
-        <p>
-          We've sent a confirmation to <strong>{booked.client.email}</strong>.
-        </p>
-        {remindedBy ? <p>{remindedBy}</p> : null}
-        <Details>
-          <dt>Service</dt>
-          <dd>
-            {booked.service.name} ({formatDuration(booked.service.durationMinutes)},{' '}
-            {formatPrice(booked.service.price, appointmentDisplayOf(booked, view.display))})
-          </dd>
-          <dt>Barber</dt>
-          <dd>{booked.barber.name}</dd>
-          <dt>Date</dt>
-          <dd>{formatCalendarDay(booked.localDate)}</dd>
-          <dt>Time</dt>
-          <dd>
-            {formatClockTime(booked.start, booking.clock)} <Muted as="span">({booking.timeZoneLabel})</Muted>
-          </dd>
-          {view.shop.address ? (
-            <>
-              <dt>Where</dt>
-              <dd>{view.shop.address}</dd>
-            </>
-          ) : null}
-        </Details>
-        <Actions>
-          <ActionLink href={calendarPath(booked.manageToken)} download="appointment.ics" $tone="solid">
-            Add to calendar
-          </ActionLink>
-        </Actions>
-        <div>
-          <p>
-            <strong>Your private link</strong> to view, move or cancel this appointment:
-          </p>
-          <p>
-            <a href={managePath} rel="external" data-manage-link="">
-              {manageHref}
-            </a>
-          </p>
-          <Muted>Keep it to yourself: anyone with this link can change your booking.</Muted>
-        </div>
-      </Panel>
-    );
+    return <BookingConfirmation booked={booked} view={view} booking={booking} remindedBy={remindedBy} />;
   }
 
   return (
@@ -287,13 +246,13 @@ export function BookingFlow({
       <Muted>
         Step {stepIndex + 1} of {BOOKING_STEPS.length}
       </Muted>
-      {step !== 'service' && service ? (
+      {step !== 'service' && chosen.length > 0 ? (
         <Details aria-label="Your choices" data-booking-summary="">
-          <dt>Service</dt>
+          <dt>{chosen.length > 1 ? 'Services' : 'Service'}</dt>
           <dd>
-            {serviceName(service)}
-            {minutesOf(service) ? ` · ${formatDuration(minutesOf(service))}` : ''} ·{' '}
-            {formatPrice(service.price, view.display)}
+            {visitName}
+            {total.durationMinutes ? ` · ${formatDuration(total.durationMinutes)}` : ''} ·{' '}
+            {formatPrice(total.price, view.display)}
           </dd>
           {step !== 'barber' ? (
             <>
@@ -305,7 +264,7 @@ export function BookingFlow({
             <>
               <dt>When</dt>
               <dd>
-                {booking.days.find((d) => d.date === date)?.label ?? date}, {start.label}
+                {day?.label ?? date}, {start.label}
               </dd>
             </>
           ) : null}
@@ -320,29 +279,63 @@ export function BookingFlow({
           {view.services.length === 0 ? (
             <Muted>{labels.noServices}</Muted>
           ) : (
-            <Fieldset>
-              <legend>Service</legend>
+            <Fieldset aria-describedby={`${id}-service-hint`}>
+              <legend>Services</legend>
+              <Muted id={`${id}-service-hint`}>
+                Choose one or more, up to {VISIT_LIMITS.servicesMax}: they are done one after the other, in the order
+                you pick them.
+              </Muted>
               <ChoiceList>
-                {view.services.map((s) => (
-                  <Choice
-                    key={s.id}
-                    name={`${id}-service-choice`}
-                    value={s.id}
-                    checked={serviceId === s.id}
-                    onChange={setServiceId}
-                    detail={[minutesOf(s) ? formatDuration(minutesOf(s)) : null, formatPrice(s.price, view.display)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    testId="service"
-                  >
-                    {serviceName(s)}
-                  </Choice>
-                ))}
+                {view.services.map((s) => {
+                  const place = serviceIds.indexOf(s.id);
+                  return (
+                    <ToggleChoice
+                      key={s.id}
+                      name={`${id}-service-choice`}
+                      value={s.id}
+                      checked={place >= 0}
+                      order={place >= 0 ? place + 1 : undefined}
+                      disabled={place < 0 && serviceIds.length >= VISIT_LIMITS.servicesMax}
+                      onChange={(value) => setServiceIds((ids) => toggleService(ids, value, VISIT_LIMITS.servicesMax))}
+                      detail={[minutesOf(s) ? formatDuration(minutesOf(s)) : null, formatPrice(s.price, view.display)]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      testId="service"
+                    >
+                      {serviceName(s)}
+                    </ToggleChoice>
+                  );
+                })}
               </ChoiceList>
             </Fieldset>
           )}
+          {view.services.length > 0 ? (
+            // Always there (one line), so choosing a service moves nothing below it.
+            <div data-visit-total="">
+              <LiveStatus>
+                {chosen.length === 0 ? (
+                  <Muted as="span">No service chosen yet.</Muted>
+                ) : (
+                  <>
+                    <strong>Total:</strong> <Figures>{totalText(shopTotal)}</Figures>
+                    <Muted as="span"> ({chosen.length === 1 ? '1 service' : `${chosen.length} services`})</Muted>
+                  </>
+                )}
+              </LiveStatus>
+              {nobody ? <Alert role="alert">{VISIT_MESSAGES.noBarberForVisit}</Alert> : null}
+            </div>
+          ) : null}
           <Actions>
-            <ActionButton type="button" $tone="solid" disabled={!service} onClick={() => go('barber')}>
+            <ActionButton
+              type="button"
+              $tone="solid"
+              disabled={chosen.length === 0 || nobody}
+              onClick={() => {
+                // A barber chosen before who does not do all of these: back to any, the barber step shows who does.
+                if (barberId !== 'any' && !eligible.some((b) => b.id === barberId)) setBarberId('any');
+                go('barber');
+              }}
+            >
               Continue
             </ActionButton>
           </Actions>
@@ -356,6 +349,9 @@ export function BookingFlow({
           </StepHeading>
           <Fieldset>
             <legend>Barber</legend>
+            {eligible.length < view.barbers.length ? (
+              <Muted>Only the barbers who do {chosen.length > 1 ? 'all of these services' : 'this service'}.</Muted>
+            ) : null}
             <ChoiceList>
               <Choice
                 name={`${id}-barber-choice`}
@@ -367,19 +363,25 @@ export function BookingFlow({
               >
                 Any barber
               </Choice>
-              {view.barbers.map((b) => (
-                <Choice
-                  key={b.id}
-                  name={`${id}-barber-choice`}
-                  value={b.id}
-                  checked={barberId === b.id}
-                  onChange={setBarberId}
-                  detail={b.bio || undefined}
-                  testId="barber"
-                >
-                  {b.name}
-                </Choice>
-              ))}
+              {eligible.map((b) => {
+                const own = visitTotal(view.services, serviceIds, b, defaultMinutes);
+                const differs = own.durationMinutes !== shopTotal.durationMinutes || own.price !== shopTotal.price;
+                return (
+                  <Choice
+                    key={b.id}
+                    name={`${id}-barber-choice`}
+                    value={b.id}
+                    checked={barberId === b.id}
+                    onChange={setBarberId}
+                    detail={[b.bio, differs ? `With ${b.firstName}: ${totalText(own)}` : null]
+                      .filter(Boolean)
+                      .join(' · ')}
+                    testId="barber"
+                  >
+                    {b.name}
+                  </Choice>
+                );
+              })}
             </ChoiceList>
           </Fieldset>
           <Actions>
@@ -393,7 +395,7 @@ export function BookingFlow({
         </Panel>
       ) : null}
 
-      {step === 'time' && service ? (
+      {step === 'time' && chosen.length > 0 ? (
         <Panel aria-labelledby={`${id}-time`} data-booking-step="time">
           <StepHeading focusOnMount={moved} id={`${id}-time`}>
             {title('time')}
@@ -407,7 +409,7 @@ export function BookingFlow({
           {timeError ? <Alert role="alert">{timeError}</Alert> : null}
           <TimePicker
             slug={slug}
-            serviceId={service.id}
+            serviceIds={serviceIds}
             barberId={barberId}
             days={booking.days}
             timeZoneLabel={booking.timeZoneLabel}
@@ -420,6 +422,7 @@ export function BookingFlow({
             start={start?.start ?? null}
             onStart={onStart}
             reloadKey={reloadKey}
+            onWaitlist={view.waitlistEnabled && day && !day.closed ? () => go('waitlist') : undefined}
           />
           <Actions>
             <ActionButton
@@ -440,6 +443,19 @@ export function BookingFlow({
         </Panel>
       ) : null}
 
+      {step === 'waitlist' && day ? (
+        <WaitlistJoin
+          view={view}
+          booking={booking}
+          day={day}
+          barber={barber}
+          serviceIds={serviceIds}
+          details={details}
+          onDetails={setDetails}
+          onBack={() => go('time')}
+        />
+      ) : null}
+
       {step === 'details' ? (
         <Panel aria-labelledby={`${id}-details`} data-booking-step="details">
           <StepHeading focusOnMount={moved} id={`${id}-details`}>
@@ -447,29 +463,7 @@ export function BookingFlow({
           </StepHeading>
           <form noValidate onSubmit={submitDetails} aria-labelledby={`${id}-details`}>
             <div style={{ display: 'grid', gap: '1rem' }}>
-              {(
-                [
-                  ['name', 'Name', 'text', 'name'],
-                  ['email', 'Email', 'email', 'email'],
-                  ['phone', 'Phone', 'tel', 'tel'],
-                ] as const
-              ).map(([key, label, type, autoComplete]) => (
-                <Field key={key}>
-                  <label htmlFor={`${id}-${key}`}>{label}</label>
-                  <Input
-                    id={`${id}-${key}`}
-                    name={key}
-                    type={type}
-                    autoComplete={autoComplete}
-                    required
-                    value={details[key]}
-                    aria-invalid={errors[key] ? 'true' : 'false'}
-                    aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-                    onChange={(e) => setDetails((d) => ({ ...d, [key]: e.target.value }))}
-                  />
-                  {errors[key] ? <FieldError id={`${id}-${key}-error`}>{errors[key]}</FieldError> : null}
-                </Field>
-              ))}
+              <ContactFields idPrefix={id} details={details} errors={errors} onChange={setDetails} />
               <ReminderChoice
                 idPrefix={id}
                 shopName={view.shop.name}
@@ -495,6 +489,53 @@ export function BookingFlow({
                 />
                 {errors.note ? <FieldError id={`${id}-note-error`}>{errors.note}</FieldError> : null}
               </Field>
+              {view.clientsMayRepeat ? (
+                <Fieldset data-repeat-choice="">
+                  <legend>
+                    Regular appointment <small>(optional)</small>
+                  </legend>
+                  <Checkbox
+                    id={`${id}-repeat`}
+                    name="repeat"
+                    checked={repeat.on}
+                    onChange={(on) => setRepeat((r) => ({ ...r, on }))}
+                  >
+                    Make this a regular appointment: the same time with the same barber
+                  </Checkbox>
+                  {repeat.on ? (
+                    <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+                      <Field>
+                        <label htmlFor={`${id}-every`}>Repeat</label>
+                        <Select
+                          id={`${id}-every`}
+                          value={repeat.intervalWeeks}
+                          onChange={(e) => setRepeat((r) => ({ ...r, intervalWeeks: Number(e.target.value) }))}
+                        >
+                          {WEEK_CHOICES.map((n) => (
+                            <option key={n} value={n}>
+                              {everyWeeks(n)}
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                      <Field>
+                        <label htmlFor={`${id}-count`}>Number of visits</label>
+                        <Select
+                          id={`${id}-count`}
+                          value={repeat.count}
+                          onChange={(e) => setRepeat((r) => ({ ...r, count: Number(e.target.value) }))}
+                        >
+                          {COUNT_CHOICES.map((n) => (
+                            <option key={n} value={n}>
+                              {n} visits
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                    </div>
+                  ) : null}
+                </Fieldset>
+              ) : null}
               <Actions>
                 <ActionButton type="submit" $tone="solid">
                   Continue
@@ -508,7 +549,7 @@ export function BookingFlow({
         </Panel>
       ) : null}
 
-      {step === 'review' && service && start ? (
+      {step === 'review' && chosen.length > 0 && start ? (
         <Panel aria-labelledby={`${id}-review`} data-booking-step="review">
           <StepHeading focusOnMount={moved} id={`${id}-review`}>
             {title('review')}
@@ -530,6 +571,14 @@ export function BookingFlow({
               <>
                 <dt>Note</dt>
                 <dd>{details.note}</dd>
+              </>
+            ) : null}
+            {view.clientsMayRepeat && repeat.on ? (
+              <>
+                <dt>Repeats</dt>
+                <dd data-review-repeat="">
+                  {everyWeeks(repeat.intervalWeeks)}, {repeat.count} visits in all
+                </dd>
               </>
             ) : null}
           </Details>

@@ -1,4 +1,7 @@
-/** Page, title and head of /shop/{slug}/book and /shop/{slug}/appointments/{token} (and their subdomain paths). */
+/**
+ * Page, title and head of /shop/{slug}/book, /shop/{slug}/appointments/{token}, and (issue 14) the waitlist entry
+ * /shop/{slug}/waitlist/{token} and the offer /shop/{slug}/hold/{token}, and their paths on the shop's own host.
+ */
 import { BILLING_MESSAGES } from '@barberly/common';
 import type { PageContext } from 'vike/types';
 import { useData } from 'vike-react/useData';
@@ -8,7 +11,9 @@ import { STOREFRONT_THEMES } from '../../themes';
 import { StatusScreen } from '../status-screen';
 import { BookingFlow, type BookingPreselect } from './booking-flow';
 import { BookingLayout } from './booking-layout';
+import { HoldClaim } from './hold-claim';
 import { ManageAppointment } from './manage-appointment';
+import { WaitlistEntryPage } from './waitlist-entry';
 
 export type BookRouteData = BookingShop & { preselect?: BookingPreselect };
 export type ManageRouteData = BookingShop & { token?: string };
@@ -64,6 +69,36 @@ export function ManageRoutePage() {
   );
 }
 
+export function WaitlistRoutePage() {
+  const data = useData<ManageRouteData>();
+  if (data.kind !== 'ok' || !data.token) return <Incomplete />;
+  return (
+    <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title="Your place on the waitlist">
+      <WaitlistEntryPage view={data.view} booking={data.booking} token={data.token} />
+    </BookingLayout>
+  );
+}
+
+export function HoldRoutePage() {
+  const data = useData<ManageRouteData>();
+  if (data.kind !== 'ok' || !data.token) return <Incomplete />;
+  return (
+    <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title="A time held for you">
+      <HoldClaim view={data.view} booking={data.booking} token={data.token} />
+    </BookingLayout>
+  );
+}
+
+export function waitlistRouteTitle(pageContext: PageContext<ManageRouteData>): string {
+  const data = pageContext.data;
+  return data.kind === 'ok' ? `Your place on the waitlist | ${data.view.shop.name}` : 'No Shop Data';
+}
+
+export function holdRouteTitle(pageContext: PageContext<ManageRouteData>): string {
+  const data = pageContext.data;
+  return data.kind === 'ok' ? `A time held for you | ${data.view.shop.name}` : 'No Shop Data';
+}
+
 export function bookRouteTitle(pageContext: PageContext<BookRouteData>): string {
   const data = pageContext.data;
   return data.kind === 'ok'
@@ -76,7 +111,7 @@ export function manageRouteTitle(pageContext: PageContext<ManageRouteData>): str
   return data.kind === 'ok' ? `Your appointment | ${data.view.shop.name}` : 'No Shop Data';
 }
 
-/** Booking pages are not for search engines; the manage page's URL is a credential (no referrer leaves it). */
+/** Booking pages are not for search engines; a manage, waitlist or offer URL is a credential (no referrer leaves it). */
 export function BookingRouteHead() {
   return (
     <>

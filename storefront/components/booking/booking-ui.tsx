@@ -144,6 +144,59 @@ export function Choice(props: {
   );
 }
 
+/** The box of a toggle card: empty, or the service's place in the visit. Fixed size, so nothing moves. */
+const OrderMark = styled.span`
+  flex: 0 0 auto;
+  display: grid;
+  place-items: center;
+  width: 1.6rem;
+  height: 1.6rem;
+  border: 2px solid ${(p) => p.theme.palette.border};
+  border-radius: ${(p) => p.theme.layout.radius};
+  font-size: 0.85rem;
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  label:has(input:checked) > & {
+    border-color: ${(p) => p.theme.primary.base};
+    background: ${(p) => p.theme.primary.base};
+    color: ${(p) => p.theme.primary.contrast};
+  }
+`;
+
+/**
+ * A checkbox drawn as the same card (a visit's services, issue 14): Space toggles it, Tab moves on. `order` is its
+ * place in the visit ('1', '2'), shown on the card and read with it.
+ */
+export function ToggleChoice(props: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  detail?: ReactNode;
+  order?: number;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <ChoiceLabel data-choice={props.testId}>
+      <input
+        type="checkbox"
+        name={props.name}
+        value={props.value}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={() => props.onChange(props.value)}
+      />
+      <OrderMark aria-hidden="true">{props.order ?? ''}</OrderMark>
+      <ChoiceText>
+        <span>{props.children}</span>
+        {props.detail ? <small>{props.detail}</small> : null}
+      </ChoiceText>
+    </ChoiceLabel>
+  );
+}
+
 /** A checkbox with its label beside it, boxed like the inputs: the whole box is the click target. */
 const CheckLabel = styled.label`
   display: flex;
@@ -317,4 +370,18 @@ export const VisuallyHidden = styled.span`
   overflow: hidden;
   clip: rect(0 0 0 0);
   white-space: nowrap;
+`;
+
+/** Figures that change in place (a countdown, a running total): every digit as wide, so the line never shifts. */
+export const Figures = styled.span`
+  font-variant-numeric: tabular-nums;
+`;
+
+/** A list without bullets, one line per item (a visit's services, a series' visits). */
+export const PlainList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.35rem;
 `;

@@ -3,7 +3,7 @@
  * The booking flow and the manage page in a browser-like DOM, against a scripted api (fetch): what a client sees
  * and what is sent for each answer the api can give.
  */
-import { type ManagedAppointment, textConsentWording } from '@barberly/common';
+import { type HeldSlot, type ManagedAppointment, textConsentWording, VISIT_MESSAGES } from '@barberly/common';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,15 +12,22 @@ import { buildShopView } from '../../lib/shop-view';
 import { shopPage } from '../../test/fixtures';
 import { BookingFlow } from './booking-flow';
 import { BookingLayout } from './booking-layout';
+import { HoldClaim } from './hold-claim';
 import { ManageAppointment } from './manage-appointment';
+import { WaitlistEntryPage } from './waitlist-entry';
 
 // Two shared cores: give the DOM a few seconds before a query gives up.
 configure({ asyncUtilTimeout: 5000 });
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 /** Joe's in New York, urban; `shop` overrides the record the api sends (text reminders, for one). */
-function joes(shop: Record<string, unknown> = {}) {
-  const page = shopPage('joes', { theme: 'urban', name: "Joe's", shop: { timeZone: 'America/New_York', ...shop } });
+function joes(shop: Record<string, unknown> = {}, extra: Parameters<typeof shopPage>[1] = {}) {
+  const page = shopPage('joes', {
+    theme: 'urban',
+    name: "Joe's",
+    ...extra,
+    shop: { timeZone: 'America/New_York', ...shop },
+  });
   const built = buildShopView(page, {
     now: NOW,
     canonicalUrl: 'http://joes.localhost/',
@@ -54,7 +61,7 @@ beforeEach(() => {
     calls.push(call);
     const answer = await handler(call);
     if (answer.status === 0) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body), {
+    return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
     });
@@ -143,9 +150,11 @@ describe('BookingFlow: a EUR shop in fr-FR on a 24-hour clock (issue 13)', () =>
     };
     const user = userEvent.setup();
     renderFlow({ serviceId: '', barberId: 'brb-1' }, paris);
-    expect(screen.getByRole('radio', { name: /Skin Fade/ }).closest('label')?.textContent).toContain('40\u00a0€');
-    expect(screen.getByRole('radio', { name: /Royal Shave/ }).closest('label')?.textContent).toContain('32,50\u00a0€');
-    await user.click(screen.getByRole('radio', { name: /Skin Fade/ }));
+    expect(screen.getByRole('checkbox', { name: /Skin Fade/ }).closest('label')?.textContent).toContain('40\u00a0€');
+    expect(screen.getByRole('checkbox', { name: /Royal Shave/ }).closest('label')?.textContent).toContain(
+      '32,50\u00a0€',
+    );
+    await user.click(screen.getByRole('checkbox', { name: /Skin Fade/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(document.querySelector('[data-booking-summary] dd')?.textContent).toBe('Skin Fade · 45 min · 40\u00a0€');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -214,7 +223,7 @@ describe('BookingFlow', () => {
     expect(posts[0]?.url).toBe('/api/shops/joes/appointments');
     expect(posts[0]?.headers['idempotency-key']).toMatch(/^bk-[0-9a-f]{32}$/);
     expect(posts[0]?.body).toEqual({
-      serviceId: 'svc-1',
+      serviceIds: ['svc-1'],
       barberId: 'brb-1',
       start: '2026-11-23T14:00:00.000Z',
       client: { name: 'Ann Lee', email: 'ann@example.com', phone: '555 123 4567' },
@@ -287,7 +296,7 @@ describe('BookingFlow', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('radio', { name: '9:00 AM' });
     expect(calls.at(-1)?.url).toMatch(
-      /^\/api\/shops\/joes\/availability\?serviceId=svc-1&barberId=any&date=\d{4}-\d{2}-\d{2}$/,
+      /^\/api\/shops\/joes\/availability\?serviceIds=svc-1&barberId=any&date=\d{4}-\d{2}-\d{2}$/,
     );
   });
 });
@@ -533,5 +542,537 @@ describe('ManageAppointment', () => {
     handler = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Appointment not found' } } });
     renderManage();
     expect(await screen.findByRole('heading', { name: 'Appointment not found' })).toBeTruthy();
+  });
+});
+
+// ---- Issue 14: several services in one visit, who does what, the waitlist, series, the offer link -------------
+
+/** Three services; Marco does all (his beard trim 25 min, $18), Ann only fades. */
+function visitShop(shop: Record<string, unknown> = {}) {
+  return joes(shop, {
+    services: [
+      { id: 'svc-1', shopId: 'id-joes', name: 'Skin Fade', description: '', price: 40, durationMinutes: 45 },
+      { id: 'svc-2', shopId: 'id-joes', name: 'Royal Shave', description: '', price: 32.5, durationMinutes: 90 },
+      {
+        id: 'svc-3',
+        shopId: 'id-joes',
+        name: 'Beard Trim',
+        description: '',
+        price: 15,
+        durationMinutes: 20,
+        bufferMinutes: 10,
+      },
+    ],
+    barbers: [
+      {
+        id: 'brb-1',
+        shopId: 'id-joes',
+        name: 'Marco Polo',
+        bio: 'Fades and designs.',
+        profileImageUrl: '',
+        offersAllServices: true,
+        services: [{ serviceId: 'svc-3', durationMinutes: 25, price: 18 }],
+      },
+      {
+        id: 'brb-2',
+        shopId: 'id-joes',
+        name: 'Ann Shears',
+        bio: '',
+        profileImageUrl: '',
+        offersAllServices: false,
+        services: [{ serviceId: 'svc-1', durationMinutes: null, price: null }],
+      },
+    ],
+  });
+}
+
+const noPreselect = { serviceId: null as unknown as string, barberId: null as unknown as string };
+const posts = () => calls.filter((c) => c.method === 'POST');
+
+describe('BookingFlow: several services in one visit (issue 14)', () => {
+  it('books cut + beard as one visit: running total, only barbers who do both, serviceIds sent, items shown', async () => {
+    handler = (call) =>
+      call.method === 'GET'
+        ? { status: 200, body: slots('9:00 AM') }
+        : {
+            status: 201,
+            body: {
+              ...booked(),
+              service: { id: 'svc-1', name: 'Skin Fade + Beard Trim', durationMinutes: 70, price: 58 },
+              items: [
+                { serviceId: 'svc-1', name: 'Skin Fade', durationMinutes: 45, price: 40 },
+                { serviceId: 'svc-3', name: 'Beard Trim', durationMinutes: 25, price: 18 },
+              ],
+            },
+          };
+    const user = userEvent.setup();
+    renderFlow(noPreselect, visitShop());
+    expect(screen.getByRole('heading', { name: 'Choose your services' })).toBeTruthy();
+    const total = () => document.querySelector('[data-visit-total]')?.textContent;
+    expect(total()).toBe('No service chosen yet.');
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    // The buffer is the shop's business: never on the page.
+    expect(document.body.textContent).not.toMatch(/buffer|10 min/i);
+
+    await user.click(screen.getByRole('checkbox', { name: /Skin Fade/ }));
+    // Keyboard: Tab to the next card, Space toggles it.
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: /Beard Trim/ }));
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: /Beard Trim/ })).toHaveProperty('checked', true);
+    expect(total()).toBe('Total: 1 hr 5 min · $55 (2 services)');
+    // Announced politely as it changes.
+    const region = document.querySelector('[data-visit-total]') as HTMLElement;
+    expect(within(region).getByRole('status').textContent).toContain('1 hr 5 min');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const barbers = screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
+    expect(barbers).toEqual([
+      'Any barberThe first barber free at your time',
+      'Marco PoloFades and designs. · With Marco: 1 hr 10 min · $58',
+    ]);
+    expect(screen.getByText('Only the barbers who do all of these services.')).toBeTruthy();
+    expect(document.querySelector('[data-booking-summary] dd')?.textContent).toBe(
+      'Skin Fade + Beard Trim · 1 hr 5 min · $55',
+    );
+    await user.click(screen.getByRole('radio', { name: /Marco Polo/ }));
+    expect(document.querySelector('[data-booking-summary] dd')?.textContent).toBe(
+      'Skin Fade + Beard Trim · 1 hr 10 min · $58',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await chooseAndFill(user);
+    expect(calls.find((c) => c.url.includes('/availability'))?.url).toMatch(
+      /availability\?serviceIds=svc-1,svc-3&barberId=brb-1&date=/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posts()[0]?.body).toMatchObject({ serviceIds: ['svc-1', 'svc-3'], barberId: 'brb-1' });
+    expect(posts()[0]?.body).not.toHaveProperty('serviceId');
+    const items = document.querySelector('[data-visit-items]');
+    expect([...(items?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      'Skin Fade (45 min, $40)',
+      'Beard Trim (25 min, $18)',
+      'Total: 1 hr 10 min, $58',
+    ]);
+  });
+
+  it('keeps the order the services were chosen in, and a lone fade shows every barber who does it', async () => {
+    handler = () => ({ status: 200, body: slots('9:00 AM') });
+    const user = userEvent.setup();
+    renderFlow(noPreselect, visitShop());
+    await user.click(screen.getByRole('checkbox', { name: /Beard Trim/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Skin Fade/ }));
+    const marks = (name: RegExp) => screen.getByRole('checkbox', { name }).closest('label')?.textContent;
+    expect(marks(/Beard Trim/)?.startsWith('1')).toBe(true);
+    expect(marks(/Skin Fade/)?.startsWith('2')).toBe(true);
+    // Unchecking the first moves the other up.
+    await user.click(screen.getByRole('checkbox', { name: /Beard Trim/ }));
+    expect(marks(/Skin Fade/)?.startsWith('1')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('radio', { name: /Ann Shears/ })).toBeTruthy();
+    expect(screen.queryByText(/Only the barbers/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('checkbox', { name: /Royal Shave/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('radio', { name: /Ann Shears/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Pick a date and time' });
+    await waitFor(() => expect(calls.at(-1)?.url).toMatch(/availability\?serviceIds=svc-1,svc-2&barberId=any&date=/));
+  });
+
+  it('says so when no barber does all of the chosen services', async () => {
+    const page = visitShop();
+    const view2 = {
+      ...page.view,
+      barbers: page.view.barbers.map((b) => ({ ...b, offersAllServices: false, offers: [] })),
+    };
+    handler = () => ({ status: 200, body: slots('9:00 AM') });
+    const user = userEvent.setup();
+    renderFlow(noPreselect, { view: view2, booking: page.booking });
+    await user.click(screen.getByRole('checkbox', { name: /Skin Fade/ }));
+    expect(screen.getByRole('alert').textContent).toBe(VISIT_MESSAGES.noBarberForVisit);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('BookingFlow: the waitlist (issue 14)', () => {
+  it('offers the waitlist on a full day and joins it with the window, the barber and the contact', async () => {
+    handler = (call) =>
+      call.method === 'GET'
+        ? { status: 200, body: slots() }
+        : {
+            status: 201,
+            body: { id: 'w1', position: 3, manageToken: 'wl_1', manageUrl: 'http://x/shop/joes/waitlist/wl_1' },
+          };
+    const user = userEvent.setup();
+    renderFlow(undefined, joes({ waitlistEnabled: true }));
+    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await user.click(await screen.findByRole('button', { name: 'Join the waitlist for Monday, November 23, 2026' }));
+    const heading = screen.getByRole('heading', { name: 'Join the waitlist for Monday, November 23, 2026' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText(/With Marco Polo\./)).toBeTruthy();
+    // The shop's hours that Monday (defaultHours: 9 to 6) are the default window.
+    expect((screen.getByLabelText('From') as HTMLSelectElement).value).toBe('09:00');
+    expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('18:00');
+    await user.selectOptions(screen.getByLabelText('To'), '12:00');
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    // The details step's checks, before anything is sent.
+    expect(screen.getByText('Please enter your name')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(posts()).toHaveLength(0);
+    await user.type(screen.getByLabelText('Name'), 'Ann Lee');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Phone'), '555 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    const done = await screen.findByRole('heading', { name: "You're on the waitlist" });
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    expect(
+      screen.getByText("You're #3 on the waitlist for Monday, November 23, 2026. We'll e-mail you if a time frees up."),
+    ).toBeTruthy();
+    expect(posts()[0]).toMatchObject({
+      url: '/api/shops/joes/waitlist',
+      body: {
+        date: '2026-11-23',
+        windowStart: '09:00',
+        windowEnd: '12:00',
+        barberId: 'brb-1',
+        serviceIds: ['svc-1'],
+        client: { name: 'Ann Lee', email: 'ann@example.com', phone: '555 123 4567' },
+      },
+    });
+    expect(screen.getByRole('link', { name: 'See or leave your place on the waitlist' }).getAttribute('href')).toBe(
+      '/waitlist/wl_1',
+    );
+  });
+
+  it('offers it under the times too ("None of these times work"), refuses a window that ends before it starts', async () => {
+    handler = () => ({ status: 200, body: slots('9:00 AM') });
+    const user = userEvent.setup();
+    renderFlow({ serviceId: 'svc-1', barberId: null as unknown as string }, joes({ waitlistEnabled: true }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await user.click(await screen.findByRole('button', { name: 'None of these times work' }));
+    expect(screen.getByText(/With any barber\./)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('From'), '14:00');
+    await user.selectOptions(screen.getByLabelText('To'), '10:00');
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(screen.getByText(VISIT_MESSAGES.window)).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Back to times' }));
+    expect(await screen.findByRole('radio', { name: '9:00 AM' })).toBeTruthy();
+  });
+
+  it('offers nothing where the shop keeps no waitlist', async () => {
+    handler = () => ({ status: 200, body: slots() });
+    const user = userEvent.setup();
+    renderFlow();
+    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await screen.findByText(/No free times on this day/);
+    expect(screen.queryByRole('button', { name: /waitlist/ })).toBeNull();
+  });
+});
+
+describe('BookingFlow: a regular appointment (issue 14)', () => {
+  const series = () => ({
+    series: { id: 's1', intervalWeeks: 3, status: 'active' },
+    booked: [
+      { ...booked(), id: 'a1' },
+      { ...booked(), id: 'a2', localDate: '2026-12-14', start: '2026-12-14T14:00:00.000Z' },
+    ],
+    collisions: [
+      {
+        date: '2027-01-04',
+        wantedStart: '2027-01-04T14:00:00.000Z',
+        status: 'open',
+        alternatives: [
+          { start: '2027-01-04T15:00:00.000Z', label: 'Mon, Jan 4 · 10:00 AM' },
+          { start: '2027-01-05T14:00:00.000Z', label: 'Tue, Jan 5 · 9:00 AM' },
+        ],
+      },
+    ],
+  });
+
+  it('sends repeat, lists the visits booked and accepts an alternative for the one that was taken', async () => {
+    handler = (call) => {
+      if (call.method === 'GET') return { status: 200, body: slots('9:00 AM') };
+      if (call.url.endsWith('/accept'))
+        return { status: 201, body: { ...booked(), localDate: '2027-01-05', start: '2027-01-05T14:00:00.000Z' } };
+      return { status: 201, body: { ...booked(), seriesId: 's1', series: series() } };
+    };
+    const user = userEvent.setup();
+    renderFlow(undefined, joes({ clientsMayRepeat: true }));
+    await chooseAndType(user);
+    const repeat = screen.getByRole('checkbox', { name: /Make this a regular appointment/ });
+    expect(repeat).toHaveProperty('checked', false);
+    expect(screen.queryByLabelText('Repeat')).toBeNull();
+    await user.click(repeat);
+    expect(screen.getAllByRole('option', { name: /^Every/ })).toHaveLength(12);
+    expect(screen.getAllByRole('option', { name: /visits$/ }).map((o) => o.textContent)).toHaveLength(51);
+    await user.selectOptions(screen.getByLabelText('Repeat'), '3');
+    await user.selectOptions(screen.getByLabelText('Number of visits'), '3');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(document.querySelector('[data-review-repeat]')?.textContent).toBe('Every 3 weeks, 3 visits in all');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posts()[0]?.body).toMatchObject({ repeat: { intervalWeeks: 3, count: 3 } });
+    expect(screen.getByRole('heading', { name: 'Your regular appointment: every 3 weeks' })).toBeTruthy();
+    expect(screen.getByText('2 visits booked; 1 visit needs another time.')).toBeTruthy();
+    const visits = document.querySelector('[data-series-visits]');
+    expect([...(visits?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      'Mon, Nov 23 · 9:00 AM',
+      'Mon, Dec 14 · 9:00 AM',
+    ]);
+    const group = screen.getByRole('group', { name: 'Mon, Jan 4 · 9:00 AM is taken — choose:' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mon, Jan 4 · 10:00 AM', 'Tue, Jan 5 · 9:00 AM']);
+    await user.click(within(group).getByRole('button', { name: 'Tue, Jan 5 · 9:00 AM' }));
+    await screen.findByText('booked Tue, Jan 5 · 9:00 AM');
+    expect(posts().at(-1)).toMatchObject({
+      url: '/api/appointments/manage/tok_123/series/collisions/2027-01-04/accept',
+      body: { start: '2027-01-05T14:00:00.000Z' },
+    });
+    expect(screen.getByText('Booked Tue, Jan 5 · 9:00 AM.')).toBeTruthy();
+  });
+
+  it('neither asks nor sends repeat where the shop does not allow it', async () => {
+    handler = (call) =>
+      call.method === 'GET' ? { status: 200, body: slots('9:00 AM') } : { status: 201, body: booked() };
+    const user = userEvent.setup();
+    renderFlow();
+    await chooseAndFill(user);
+    expect(screen.queryByText(/regular appointment/i)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posts()[0]?.body).not.toHaveProperty('repeat');
+  });
+});
+
+describe('ManageAppointment: a visit of a series (issue 14)', () => {
+  const seriesOf = () => ({
+    id: 's1',
+    intervalWeeks: 3,
+    localTime: '09:00',
+    weekday: 1,
+    status: 'active' as const,
+    upcoming: [
+      {
+        id: 'a1',
+        start: '2026-11-23T14:00:00.000Z',
+        localDate: '2026-11-23',
+        localTime: '9:00 AM',
+        status: 'confirmed' as const,
+      },
+      {
+        id: 'a2',
+        start: '2026-12-14T14:00:00.000Z',
+        localDate: '2026-12-14',
+        localTime: '9:00 AM',
+        status: 'confirmed' as const,
+      },
+      {
+        id: 'a3',
+        start: '2027-01-04T14:00:00.000Z',
+        localDate: '2027-01-04',
+        localTime: '9:00 AM',
+        status: 'confirmed' as const,
+      },
+    ],
+    collisions: [
+      {
+        date: '2027-01-25',
+        wantedStart: '2027-01-25T14:00:00.000Z',
+        status: 'open' as const,
+        alternatives: [{ start: '2027-01-25T16:00:00.000Z', label: 'Mon, Jan 25 · 11:00 AM' }],
+      },
+    ],
+  });
+  const inSeries = (overrides: Partial<ManagedAppointment> = {}) => ({
+    ...managed({
+      seriesId: 's1',
+      service: { id: 'svc-1', name: 'Skin Fade + Beard Trim', durationMinutes: 70, price: 58 },
+      items: [
+        { serviceId: 'svc-1', name: 'Skin Fade', durationMinutes: 45, price: 40 },
+        { serviceId: 'svc-3', name: 'Beard Trim', durationMinutes: 25, price: 18 },
+      ],
+      ...overrides,
+    }),
+    series: seriesOf(),
+  });
+
+  it("lists the visit's items, the series' upcoming visits and the open collision", async () => {
+    handler = () => ({ status: 200, body: inSeries() });
+    renderManage();
+    await screen.findByRole('heading', { name: 'Your appointment' });
+    expect(screen.getByText('Services')).toBeTruthy();
+    expect(screen.getByText('Skin Fade (45 min, $40)')).toBeTruthy();
+    expect(screen.getByText('Total: 1 hr 10 min, $58')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your regular appointment: every 3 weeks' })).toBeTruthy();
+    const visits = document.querySelector('[data-series-visits]');
+    expect(visits?.querySelectorAll('li')).toHaveLength(3);
+    expect(screen.getByRole('group', { name: 'Mon, Jan 25 · 9:00 AM is taken — choose:' })).toBeTruthy();
+  });
+
+  it('moves a visit of several services with all of its services', async () => {
+    handler = (call) => ({ status: 200, body: call.url.includes('/availability') ? slots('9:00 AM') : inSeries() });
+    const user = userEvent.setup();
+    renderManage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toMatch(/availability\?serviceIds=svc-1,svc-3&barberId=brb-1/));
+    await screen.findByRole('radio', { name: '9:00 AM' });
+  });
+
+  it.each([
+    ['Cancel this visit', 'one', 'This visit is cancelled. The rest of the series stays booked.'],
+    ['Cancel this and all later visits', 'following', 'This visit and all later visits of the series are cancelled.'],
+  ] as const)('"%s" cancels with scope %s', async (button, scope, notice) => {
+    handler = (call) =>
+      call.method === 'POST'
+        ? { status: 200, body: { ...inSeries({ status: 'cancelled', canChange: false }) } }
+        : { status: 200, body: inSeries() };
+    const user = userEvent.setup();
+    renderManage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    expect(screen.getByText('It is part of your regular appointment, with 2 later visits.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Yes, cancel it' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: button }));
+    await screen.findAllByText(notice);
+    expect(posts().at(-1)).toMatchObject({ url: '/api/appointments/manage/tok_123/cancel', body: { scope } });
+  });
+});
+
+/** Marco holds 9:00 AM on Monday for the first in line: a fade and a beard trim. */
+function held(overrides: Partial<HeldSlot> = {}): HeldSlot {
+  return {
+    status: 'active',
+    start: '2026-11-23T14:00:00.000Z',
+    end: '2026-11-23T15:05:00.000Z',
+    label: 'Monday, November 23, 2026 · 9:00 AM',
+    expiresAt: new Date(Date.now() + 12 * 60_000 + 34_000).toISOString(),
+    barber: { id: 'brb-1', name: 'Marco Polo' },
+    services: [
+      { id: 'svc-1', name: 'Skin Fade', durationMinutes: 45, price: 40 },
+      { id: 'svc-3', name: 'Beard Trim', durationMinutes: 20, price: 15 },
+    ],
+    shop: {
+      id: 'id-joes',
+      slug: 'joes',
+      name: "Joe's",
+      timeZone: 'America/New_York',
+      currency: 'USD',
+      locale: 'en-US',
+      clock: '12h',
+    },
+    client: { name: 'Ann Lee' },
+    ...overrides,
+  };
+}
+
+function renderHold() {
+  return render(
+    <BookingLayout view={view} shopHref="/" title="A time held for you">
+      <HoldClaim view={view} booking={booking} token="h_1" />
+    </BookingLayout>,
+  );
+}
+
+describe('HoldClaim: the link in a waitlist offer (issue 14)', () => {
+  it('shows the held slot and counts down, then books it and shows the confirmation', async () => {
+    handler = (call) => (call.method === 'POST' ? { status: 201, body: booked() } : { status: 200, body: held() });
+    const user = userEvent.setup();
+    renderHold();
+    expect(screen.getByText('Loading the time held for you…')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'A time freed up for you' });
+    expect(calls[0]?.url).toBe('/api/waitlist/holds/h_1');
+    const timer = screen.getByRole('timer');
+    expect(timer.textContent).toMatch(/^Held for you for 12:3[34]$/);
+    const first = timer.textContent;
+    await waitFor(() => expect(screen.getByRole('timer').textContent).not.toBe(first), { timeout: 2500 });
+    expect(screen.getByText('Monday, November 23, 2026')).toBeTruthy();
+    expect(screen.getByText('Marco Polo')).toBeTruthy();
+    expect(document.querySelector('[data-hold-total]')?.textContent).toBe('1 hr 5 min, $55');
+    await user.click(screen.getByRole('button', { name: 'Book this time' }));
+    await screen.findByRole('heading', { name: "You're booked!" });
+    expect(posts()[0]?.url).toBe('/api/waitlist/holds/h_1/claim');
+    expect(screen.getByRole('link', { name: /\/appointments\/tok_123$/ }).getAttribute('href')).toBe(
+      '/appointments/tok_123',
+    );
+  });
+
+  it("says the offer expired in the api's words when claiming is too late, with a way to book", async () => {
+    handler = (call) =>
+      call.method === 'POST'
+        ? { status: 410, body: { error: { code: 'hold_expired', message: VISIT_MESSAGES.holdExpired } } }
+        : { status: 200, body: held() };
+    const user = userEvent.setup();
+    renderHold();
+    await user.click(await screen.findByRole('button', { name: 'Book this time' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(VISIT_MESSAGES.holdExpired);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'This time is no longer held for you' })),
+    );
+    expect(screen.getByRole('link', { name: 'Find another time' }).getAttribute('href')).toBe('/book');
+  });
+
+  it('passes on when the countdown reaches zero, and says an offer already used was used', async () => {
+    handler = () => ({ status: 200, body: held({ expiresAt: new Date(Date.now() + 1500).toISOString() }) });
+    renderHold();
+    await screen.findByRole('timer');
+    expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(VISIT_MESSAGES.holdExpired);
+    expect(screen.queryByRole('button', { name: 'Book this time' })).toBeNull();
+    cleanup();
+    handler = () => ({ status: 200, body: held({ status: 'claimed' }) });
+    renderHold();
+    expect((await screen.findByRole('alert')).textContent).toBe(VISIT_MESSAGES.holdTaken);
+  });
+
+  it('says the offer was not found for an unknown link', async () => {
+    handler = () => ({ status: 404, body: { error: { code: 'not_found', message: VISIT_MESSAGES.holdNotFound } } });
+    renderHold();
+    expect(await screen.findByRole('heading', { name: VISIT_MESSAGES.holdNotFound })).toBeTruthy();
+  });
+});
+
+describe('WaitlistEntryPage (issue 14)', () => {
+  const entry = {
+    status: 'waiting',
+    date: '2026-11-28',
+    windowStart: '09:00',
+    windowEnd: '12:00',
+    position: 2,
+    barber: null,
+    services: [
+      { id: 'svc-1', name: 'Skin Fade' },
+      { id: 'svc-3', name: 'Beard Trim' },
+    ],
+    shop: { id: 'id-joes', slug: 'joes', name: "Joe's", timeZone: 'America/New_York' },
+  };
+
+  it('shows the place in line and leaves the waitlist', async () => {
+    handler = (call) => (call.method === 'POST' ? { status: 204, body: null } : { status: 200, body: entry });
+    const user = userEvent.setup();
+    render(
+      <BookingLayout view={view} shopHref="/" title="Your place on the waitlist">
+        <WaitlistEntryPage view={view} booking={booking} token="wl_1" />
+      </BookingLayout>,
+    );
+    await screen.findByRole('heading', { name: 'Your place on the waitlist', level: 2 });
+    expect(calls[0]?.url).toBe('/api/waitlist/wl_1');
+    expect(
+      screen.getByText(
+        "You're #2 on the waitlist for Saturday, November 28, 2026. We'll e-mail you if a time frees up.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('9:00 AM and 12:00 PM')).toBeTruthy();
+    expect(screen.getByText('Any barber')).toBeTruthy();
+    expect(screen.getByText('Skin Fade + Beard Trim')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
+    await screen.findAllByText("You've left the waitlist for Saturday, November 28, 2026.");
+    expect(posts()[0]?.url).toBe('/api/waitlist/wl_1/leave');
+    expect(screen.queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
   });
 });

@@ -2,10 +2,8 @@ import {
   APPOINTMENT_STATUS_LABELS,
   appointmentDisplayOf,
   BOOKING_MESSAGES,
+  type CancelScope,
   formatClockTime,
-  formatDuration,
-  formatPrice,
-  type ManagedAppointment,
 } from '@barberly/common';
 import { useCallback, useEffect, useId, useState } from 'react';
 import {
@@ -13,6 +11,7 @@ import {
   calendarPath,
   cancelManaged,
   fetchManaged,
+  type ManagedVisit,
   NETWORK_MESSAGE,
   rescheduleManaged,
 } from '../../lib/booking-api';
@@ -21,6 +20,7 @@ import type { ShopView } from '../../lib/shop-view';
 import { ActionButton, ActionLink } from '../buttons';
 import { Actions, Alert, Details, LiveStatus, Muted, Notice, Panel, StepHeading } from './booking-ui';
 import { TimePicker } from './time-picker';
+import { CollisionChoices, SeriesVisits, VisitServices } from './visit-parts';
 
 type Load = { state: 'loading' } | { state: 'error'; status: number; message: string } | { state: 'ok' };
 type Mode = 'view' | 'cancel' | 'reschedule';
@@ -32,7 +32,7 @@ type Mode = 'view' | 'cancel' | 'reschedule';
  */
 export function ManageAppointment({ view, booking, token }: { view: ShopView; booking: BookingView; token: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [appointment, setAppointment] = useState<ManagedAppointment | null>(null);
+  const [appointment, setAppointment] = useState<ManagedVisit | null>(null);
   const [mode, setMode] = useState<Mode>('view');
   const [moved, setMoved] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,13 +77,20 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
     setStart(value && label ? { start: value, label } : null);
   }, []);
 
-  async function cancel() {
+  /** scope (issue 14): in a series, 'one' cancels this visit, 'following' it and every later one. */
+  async function cancel(scope?: CancelScope) {
     if (busy) return;
     setBusy(true);
     setActionError(null);
     try {
-      setAppointment(await cancelManaged(token));
-      setNotice('Your appointment is cancelled.');
+      setAppointment(await cancelManaged(token, scope));
+      setNotice(
+        scope === 'following'
+          ? 'This visit and all later visits of the series are cancelled.'
+          : scope === 'one'
+            ? 'This visit is cancelled. The rest of the series stays booked.'
+            : 'Your appointment is cancelled.',
+      );
       show('view');
     } catch (err) {
       setActionError(err instanceof BookingApiError ? err.message : NETWORK_MESSAGE);
@@ -151,6 +158,17 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
   const a = appointment;
   const cutoffMinutes = Math.max(0, Math.round((Date.parse(a.start) - Date.parse(a.cutoffAt)) / 60_000));
   const state = a.status !== 'confirmed' ? a.status : a.canChange ? 'changeable' : 'locked';
+  const display = appointmentDisplayOf(a, view.display);
+  // A visit of several services is moved as a whole: the times asked for are the whole visit's.
+  const itemIds = (a.items ?? []).map((i) => i.serviceId);
+  const visitServiceIds =
+    itemIds.length > 0 && itemIds.every((sid): sid is string => Boolean(sid))
+      ? itemIds
+      : a.service.id
+        ? [a.service.id]
+        : [];
+  const series = a.series;
+  const laterVisits = series ? series.upcoming.filter((v) => v.id !== a.id && v.start > a.start) : [];
 
   return (
     <>
@@ -163,11 +181,8 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
         <Details>
           <dt>Status</dt>
           <dd data-appointment-status={a.status}>{APPOINTMENT_STATUS_LABELS[a.status]}</dd>
-          <dt>Service</dt>
-          <dd>
-            {a.service.name} ({formatDuration(a.service.durationMinutes)},{' '}
-            {formatPrice(a.service.price, appointmentDisplayOf(a, view.display))})
-          </dd>
+          <dt>{(a.items?.length ?? 0) > 1 ? 'Services' : 'Service'}</dt>
+          <VisitServices appointment={a} display={display} />
           <dt>Barber</dt>
           <dd>{a.barber.name}</dd>
           <dt>Date</dt>
@@ -191,7 +206,7 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
             <ActionLink href={calendarPath(token)} download="appointment.ics" $tone="outline">
               Add to calendar
             </ActionLink>
-            {state === 'changeable' && a.service.id ? (
+            {state === 'changeable' && visitServiceIds.length > 0 ? (
               <ActionButton type="button" $tone="solid" onClick={() => show('reschedule')}>
                 Reschedule
               </ActionButton>
@@ -227,6 +242,30 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
         {state === 'completed' || state === 'no_show' ? <p>{BOOKING_MESSAGES.notChangeable}</p> : null}
       </Panel>
 
+      {series ? (
+        <Panel aria-labelledby={`${id}-series`} data-manage-series={series.status}>
+          <StepHeading focusOnMount={false} id={`${id}-series`}>
+            {series.status === 'active'
+              ? `Your regular appointment: every ${series.intervalWeeks === 1 ? 'week' : `${series.intervalWeeks} weeks`}`
+              : 'Your regular appointment has ended'}
+          </StepHeading>
+          {series.upcoming.length > 0 ? (
+            <>
+              <Muted>Upcoming visits</Muted>
+              <SeriesVisits visits={series.upcoming} clock={booking.clock} />
+            </>
+          ) : (
+            <Muted>No upcoming visits.</Muted>
+          )}
+          <CollisionChoices
+            token={token}
+            collisions={series.collisions}
+            clock={booking.clock}
+            onAccepted={() => void refresh()}
+          />
+        </Panel>
+      ) : null}
+
       {mode === 'cancel' && state === 'changeable' ? (
         <Panel aria-labelledby={`${id}-cancel`} data-manage-step="cancel">
           <StepHeading focusOnMount id={`${id}-cancel`}>
@@ -236,19 +275,39 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
             {formatCalendarDay(a.localDate)}, {formatClockTime(a.start, booking.clock)} with {a.barber.name}. The time
             is given back to the shop.
           </p>
+          {series && laterVisits.length > 0 ? (
+            <p>
+              It is part of your regular appointment, with {laterVisits.length} later{' '}
+              {laterVisits.length === 1 ? 'visit' : 'visits'}.
+            </p>
+          ) : null}
           {actionError ? <Alert role="alert">{actionError}</Alert> : null}
-          <Actions>
-            <ActionButton type="button" $tone="solid" aria-disabled={busy} onClick={cancel}>
-              Yes, cancel it
-            </ActionButton>
-            <ActionButton type="button" $tone="outline" onClick={() => show('view')}>
-              Keep my appointment
-            </ActionButton>
-          </Actions>
+          {series && laterVisits.length > 0 ? (
+            <Actions>
+              <ActionButton type="button" $tone="solid" aria-disabled={busy} onClick={() => cancel('one')}>
+                Cancel this visit
+              </ActionButton>
+              <ActionButton type="button" $tone="outline" aria-disabled={busy} onClick={() => cancel('following')}>
+                Cancel this and all later visits
+              </ActionButton>
+              <ActionButton type="button" $tone="outline" onClick={() => show('view')}>
+                Keep my appointment
+              </ActionButton>
+            </Actions>
+          ) : (
+            <Actions>
+              <ActionButton type="button" $tone="solid" aria-disabled={busy} onClick={() => cancel()}>
+                Yes, cancel it
+              </ActionButton>
+              <ActionButton type="button" $tone="outline" onClick={() => show('view')}>
+                Keep my appointment
+              </ActionButton>
+            </Actions>
+          )}
         </Panel>
       ) : null}
 
-      {mode === 'reschedule' && state === 'changeable' && a.service.id ? (
+      {mode === 'reschedule' && state === 'changeable' && visitServiceIds.length > 0 ? (
         <Panel aria-labelledby={`${id}-move`} data-manage-step="reschedule">
           <StepHeading focusOnMount id={`${id}-move`}>
             Pick a new date and time
@@ -256,7 +315,7 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
           {actionError ? <Alert role="alert">{actionError}</Alert> : null}
           <TimePicker
             slug={a.shop.slug}
-            serviceId={a.service.id}
+            serviceIds={visitServiceIds}
             barberId={a.barber.id}
             days={booking.days}
             timeZoneLabel={booking.timeZoneLabel}

@@ -2,17 +2,31 @@ import { type AvailabilitySlot, type ClockOptions, formatClockTime } from '@barb
 import { useEffect, useId, useState } from 'react';
 import { BookingApiError, fetchAvailability, NETWORK_MESSAGE } from '../../lib/booking-api';
 import type { BookingDay } from '../../lib/booking-view';
-import { Alert, Choice, ChoiceList, Field, Fieldset, LiveStatus, Muted, Select } from './booking-ui';
+import { ActionButton } from '../buttons';
+import {
+  Actions,
+  Alert,
+  Choice,
+  ChoiceList,
+  Field,
+  Fieldset,
+  LiveStatus,
+  Muted,
+  Select,
+  TextButton,
+} from './booking-ui';
 
 type Times = { state: 'loading' } | { state: 'ok'; slots: AvailabilitySlot[] } | { state: 'error'; message: string };
 
 /**
  * A day (closed days disabled) and the free starts of that day from the api, in the shop's zone. Asks again when
- * the day, the service, the barber or `reloadKey` change (a 409 bumps it so the taken time disappears).
+ * the day, the services, the barber or `reloadKey` change (a 409 bumps it so the taken time disappears).
+ * `onWaitlist` (issue 14): a day without a time that suits offers the waitlist, as a button when the day is full
+ * and as "None of these times work" under its times.
  */
 export function TimePicker(props: {
   slug: string;
-  serviceId: string;
+  serviceIds: readonly string[];
   barberId: string;
   days: BookingDay[];
   timeZoneLabel: string;
@@ -23,8 +37,11 @@ export function TimePicker(props: {
   start: string | null;
   onStart: (start: string | null, label: string | null) => void;
   reloadKey: number;
+  onWaitlist?: () => void;
 }) {
-  const { slug, serviceId, barberId, date, reloadKey, onStart, start } = props;
+  const { slug, barberId, date, reloadKey, onStart, start } = props;
+  // One key for the list, so a new array with the same services asks nothing again.
+  const serviceKey = props.serviceIds.join(',');
   const [times, setTimes] = useState<Times>({ state: 'loading' });
   const id = useId();
   const day = props.days.find((d) => d.date === date);
@@ -34,14 +51,14 @@ export function TimePicker(props: {
     if (!date) return;
     const controller = new AbortController();
     setTimes({ state: 'loading' });
-    fetchAvailability(slug, { serviceId, barberId, date }, controller.signal)
+    fetchAvailability(slug, { serviceIds: serviceKey.split(','), barberId, date }, controller.signal)
       .then((answer) => setTimes({ state: 'ok', slots: answer.slots }))
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         setTimes({ state: 'error', message: err instanceof BookingApiError ? err.message : NETWORK_MESSAGE });
       });
     return () => controller.abort();
-  }, [slug, serviceId, barberId, date, reloadKey]);
+  }, [slug, serviceKey, barberId, date, reloadKey]);
 
   // A chosen time that is no longer offered (taken meanwhile, another day) is forgotten.
   useEffect(() => {
@@ -73,7 +90,19 @@ export function TimePicker(props: {
       <LiveStatus>{status}</LiveStatus>
       {times.state === 'error' ? <Alert role="alert">{times.message}</Alert> : null}
       {times.state === 'ok' && times.slots.length === 0 ? (
-        <Muted>No free times on this day. Please choose another day.</Muted>
+        <>
+          <Muted>
+            No free times on this day.{' '}
+            {props.onWaitlist ? 'Choose another day, or join the waitlist.' : 'Please choose another day.'}
+          </Muted>
+          {props.onWaitlist ? (
+            <Actions>
+              <ActionButton type="button" $tone="outline" onClick={props.onWaitlist} data-waitlist-offer="">
+                Join the waitlist for {day?.label ?? date}
+              </ActionButton>
+            </Actions>
+          ) : null}
+        </>
       ) : null}
       {times.state === 'ok' && times.slots.length > 0 ? (
         <Fieldset>
@@ -99,6 +128,13 @@ export function TimePicker(props: {
             })}
           </ChoiceList>
         </Fieldset>
+      ) : null}
+      {times.state === 'ok' && times.slots.length > 0 && props.onWaitlist ? (
+        <div>
+          <TextButton type="button" onClick={props.onWaitlist} data-waitlist-offer="">
+            None of these times work
+          </TextButton>
+        </div>
       ) : null}
     </>
   );

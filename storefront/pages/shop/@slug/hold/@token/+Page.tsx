@@ -1,0 +1,1 @@
+export { HoldRoutePage as default } from '../../../../../components/booking/booking-route';

@@ -1,0 +1,1 @@
+export { holdRouteTitle as default } from '../../../../../components/booking/booking-route';

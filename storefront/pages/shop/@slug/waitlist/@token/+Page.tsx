@@ -1,0 +1,1 @@
+export { WaitlistRoutePage as default } from '../../../../../components/booking/booking-route';

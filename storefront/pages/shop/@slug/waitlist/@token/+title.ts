@@ -1,0 +1,1 @@
+export { waitlistRouteTitle as default } from '../../../../../components/booking/booking-route';
