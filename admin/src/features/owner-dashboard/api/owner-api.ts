@@ -2,8 +2,10 @@ import type {
   Appointment,
   Barber,
   BarberInput,
+  BarberServicesInput,
   BarberSettings,
   BarberSettingsPatchSchema,
+  CancelScope,
   JoinCodeResponse,
   OWNER_SETTABLE_STATUSES,
   Service,
@@ -120,6 +122,13 @@ export function useUpdateBarber(shopId: string) {
   );
 }
 
+/** PUT /api/shops/{shopId}/barbers/{barberId}/services (issue 14): every service, or a subset; own durations and prices. */
+export function useSetBarberServices(shopId: string) {
+  return useShopChildMutation(shopId, 'barbers', ({ id, input }: { id: string; input: BarberServicesInput }) =>
+    api.put<Barber>(`/api/shops/${shopId}/barbers/${id}/services`, input),
+  );
+}
+
 export function useDeleteBarber(shopId: string) {
   return useShopChildMutation(shopId, 'barbers', (id: string) =>
     api.delete<void>(`/api/shops/${shopId}/barbers/${id}`),
@@ -134,6 +143,9 @@ export const bookingKeys = {
   /** Every agenda and stats query of a shop starts with one of these: invalidate them together after a change. */
   agendaPrefix: (shopId: string) => `/api/shops/${shopId}/appointments`,
   statsPrefix: (shopId: string) => `/api/shops/${shopId}/stats`,
+  /** A booking change moves series visits and can free time the waitlist is offered (issue 14). */
+  seriesPrefix: (shopId: string) => `/api/shops/${shopId}/series`,
+  waitlistPrefix: (shopId: string) => `/api/shops/${shopId}/waitlist`,
   agenda: (shopId: string, date: string | null) =>
     [date ? `/api/shops/${shopId}/appointments?date=${date}` : `/api/shops/${shopId}/appointments`] as const,
   stats: (shopId: string) => [`/api/shops/${shopId}/stats`] as const,
@@ -159,12 +171,17 @@ export function useAgenda(shopId: string, date: string | null) {
 }
 
 /** After any booking change, every agenda day and the numbers are refetched (also after a refusal: the list may be stale). */
-function useBookingMutation<TVars, TResult>(shopId: string, fn: (vars: TVars) => Promise<TResult>) {
+export function useBookingMutation<TVars, TResult>(shopId: string, fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSettled: async () => {
-      const prefixes = [bookingKeys.agendaPrefix(shopId), bookingKeys.statsPrefix(shopId)];
+      const prefixes = [
+        bookingKeys.agendaPrefix(shopId),
+        bookingKeys.statsPrefix(shopId),
+        bookingKeys.seriesPrefix(shopId),
+        bookingKeys.waitlistPrefix(shopId),
+      ];
       await queryClient.invalidateQueries({
         predicate: (query) =>
           typeof query.queryKey[0] === 'string' && prefixes.some((p) => (query.queryKey[0] as string).startsWith(p)),
@@ -173,10 +190,15 @@ function useBookingMutation<TVars, TResult>(shopId: string, fn: (vars: TVars) =>
   });
 }
 
-/** PATCH /api/shops/{id}/appointments/{appointmentId} {status} */
+/**
+ * PATCH /api/shops/{id}/appointments/{appointmentId} {status}; cancelling a visit of a series also says whether
+ * only it or it and every later one goes (issue 14). Visits outside a series send no scope.
+ */
 export function useSetAppointmentStatus(shopId: string) {
-  return useBookingMutation(shopId, ({ id, status }: { id: string; status: OwnerSettableStatus }) =>
-    api.patch<Appointment>(`/api/shops/${shopId}/appointments/${id}`, { status }),
+  return useBookingMutation(
+    shopId,
+    ({ id, status, scope }: { id: string; status: OwnerSettableStatus; scope?: CancelScope }) =>
+      api.patch<Appointment>(`/api/shops/${shopId}/appointments/${id}`, scope ? { status, scope } : { status }),
   );
 }
 

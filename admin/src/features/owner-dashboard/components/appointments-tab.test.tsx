@@ -21,6 +21,7 @@ const CUT: Service = {
   price: 30,
   durationMinutes: 45,
 };
+const SERIES_ID = '77777777-7777-4777-8777-777777777777';
 const BARBERS: Barber[] = [SAM, ALEX].map((b) => ({ ...b, shopId: SHOP_ID, bio: '' }));
 
 function appointment(
@@ -143,6 +144,47 @@ describe('AgendaDay', () => {
     expect(casey).not.toHaveTextContent(/Confirmed by client|SMS|WhatsApp/);
   });
 
+  it("shows a visit's services as one line and each with its length (issue 14)", () => {
+    const visit = appointment('a1', SAM, '9:00 AM', 'Jordan Lee', {
+      service: { id: null, name: 'Haircut + Beard trim', durationMinutes: 45, price: 40 },
+      items: [
+        { serviceId: CUT.id, name: 'Haircut', durationMinutes: 30, price: 25 },
+        { serviceId: null, name: 'Beard trim', durationMinutes: 15, price: 15 },
+      ],
+    });
+    render(<AgendaDay agenda={agendaOf([visit])} pendingId={null} onSetStatus={vi.fn()} />);
+    const item = screen.getByRole('listitem', { name: '9:00 AM, Jordan Lee, Haircut + Beard trim' });
+    const lines = within(item).getByRole('list', { name: 'Services in this visit' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Haircut · 30 min', 'Beard trim · 15 min']);
+  });
+
+  it("badges a series visit and asks 'Only this visit' or 'This and all later visits' on cancel", async () => {
+    const onSetStatus = vi.fn();
+    const visit = appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { seriesId: SERIES_ID });
+    render(
+      <AgendaDay
+        agenda={agendaOf([visit])}
+        pendingId={null}
+        onSetStatus={onSetStatus}
+        onMakeSeries={vi.fn()}
+        seriesIntervals={new Map([[SERIES_ID, 3]])}
+      />,
+    );
+    expect(screen.getByText('Repeats every 3 weeks')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Make this a series/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel: 9:00 AM Jordan Lee' }));
+    expect(screen.queryByRole('button', { name: 'Yes, cancel' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'This and all later visits' }));
+    expect(onSetStatus).toHaveBeenLastCalledWith(visit, 'cancelled', 'following');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel: 9:00 AM Jordan Lee' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Only this visit' }));
+    expect(onSetStatus).toHaveBeenLastCalledWith(visit, 'cancelled', 'one');
+  });
+
   it('says so when the day has no appointments', () => {
     render(<AgendaDay agenda={agendaOf([])} pendingId={null} onSetStatus={vi.fn()} />);
     expect(screen.getByText('No appointments on this day')).toBeInTheDocument();
@@ -163,6 +205,11 @@ function fakeApi(initial: Appointment[]) {
       const date = new URL(url, 'http://x').searchParams.get('date') ?? '2026-05-10';
       return json(200, agendaOf(date === '2026-05-10' ? rows : [], date));
     }
+    if (method === 'GET' && url === `/api/shops/${SHOP_ID}/series?status=active`) {
+      return json(200, [{ id: SERIES_ID, intervalWeeks: 3 }]);
+    }
+    if (method === 'GET' && url.startsWith(`/api/shops/${SHOP_ID}/waitlist?date=`)) return json(200, []);
+    if (method === 'GET' && url === '/api/my/shops') return json(200, []);
     if (method === 'PATCH') {
       const id = url.split('/').pop();
       const { status } = JSON.parse(String(init?.body)) as { status: Appointment['status'] };
@@ -222,6 +269,37 @@ describe('AppointmentsTab', () => {
     expect(calls).toContain(`GET /api/shops/${SHOP_ID}/appointments?date=2026-05-11`);
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
+  });
+
+  it('cancels a series visit and every later one with PATCH {status, scope}', async () => {
+    const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { seriesId: SERIES_ID })]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    const item = await screen.findByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
+    expect(await within(item).findByText('Repeats every 3 weeks')).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: /^Cancel/ }));
+    await userEvent.click(within(item).getByRole('button', { name: 'This and all later visits' }));
+    await waitFor(() => expect(item).toHaveTextContent('Cancelled'));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'cancelled', scope: 'following' });
+    expect(calls).toContain(`PATCH /api/shops/${SHOP_ID}/appointments/a1`);
+    expect(await screen.findByText('Series cancelled from this visit')).toBeInTheDocument();
+  });
+
+  it("opens 'Make this a series…' with the appointment's barber, service, client and time", async () => {
+    const { fetchMock } = fakeApi([
+      appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { start: '2026-05-10T13:00:00.000Z' }),
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
+    expect(within(dialog).getByLabelText('Barber')).toHaveValue(SAM.id);
+    expect(within(dialog).getByRole('checkbox', { name: /Skin Fade/ })).toBeChecked();
+    expect(within(dialog).getByLabelText('First visit')).toHaveValue('2026-05-31');
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText('Client name')).toHaveValue('Jordan Lee');
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('jordan@example.com');
   });
 
   it("books a walk-in in two clicks and shows a refusal as 'Error' with the api's message", async () => {

@@ -5,6 +5,7 @@ import {
   addDays,
   appointmentDisplayOf,
   type Barber,
+  type CancelScope,
   type DisplaySettings,
   dayBounds,
   formatClockTime,
@@ -26,6 +27,7 @@ import {
   MessageSquare,
   Phone,
   RefreshCw,
+  Repeat,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -39,11 +41,21 @@ import {
   bookingKeys,
   type OwnerSettableStatus,
   useAgenda,
+  useMyShops,
   useSetAppointmentStatus,
   useShopDisplay,
   useWalkIn,
 } from '../api/owner-api';
-import { apiErrorToast, appointmentStatusToasts, failureToast, walkInBookedToast } from '../lib/messages';
+import { useActiveSeries } from '../api/visits-api';
+import {
+  apiErrorToast,
+  appointmentStatusToasts,
+  failureToast,
+  seriesCancelledToasts,
+  walkInBookedToast,
+} from '../lib/messages';
+import { SeriesDialog } from './series-dialog';
+import { WaitlistPanel } from './waitlist-panel';
 
 const STATUS_STYLES: Record<AppointmentStatus, string> = {
   confirmed: 'bg-sky-100 text-sky-800',
@@ -111,20 +123,51 @@ function TextBadges({ appointment }: { appointment: Appointment }) {
   );
 }
 
+/** 'Repeats every 3 weeks'; 'Part of a series' until the series list says how often. */
+export function seriesBadgeLabel(intervalWeeks: number | undefined): string {
+  if (!intervalWeeks) return 'Part of a series';
+  return intervalWeeks === 1 ? 'Repeats every week' : `Repeats every ${intervalWeeks} weeks`;
+}
+
+/** A visit's line items (issue 14), each with its length, when it has more than one. */
+function VisitItems({ items }: { items: NonNullable<Appointment['items']> }) {
+  if (items.length < 2) return null;
+  return (
+    <ul aria-label="Services in this visit" className="mt-1 flex flex-wrap gap-1.5 text-xs text-neutral-600">
+      {items.map((item) => (
+        <li key={item.serviceId ?? item.name} className="rounded-full bg-neutral-100 px-2 py-0.5">
+          {item.name} · {formatDuration(item.durationMinutes)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AppointmentItem({
   appointment,
   pending,
   onSetStatus,
+  onMakeSeries,
+  seriesIntervalWeeks,
   display,
 }: {
   appointment: Appointment;
   pending: boolean;
-  onSetStatus: (status: OwnerSettableStatus) => void;
+  /** Cancelling a visit of a series says whether only it goes or it and every later one (issue 14). */
+  onSetStatus: (status: OwnerSettableStatus, scope?: CancelScope) => void;
+  /** 'Make this a series…' on a confirmed visit outside a series; absent: not offered. */
+  onMakeSeries?: () => void;
+  /** How often the visit's series repeats, when known. */
+  seriesIntervalWeeks?: number;
   /** The shop's currency, locale and clock (issue 13); absent: the api's '9:00 AM' and USD. */
   display?: DisplaySettings;
 }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { client, service } = appointment;
+  const inSeries = Boolean(appointment.seriesId);
+  const items = appointment.items ?? [];
+  // The visit as one line, 'Haircut + Beard trim': the api's joined name, else the items' names.
+  const visitName = items.length > 1 ? items.map((i) => i.name).join(' + ') : service.name;
   const money = appointmentDisplayOf(appointment, display);
   const time = display
     ? formatClockTime(appointment.start, { ...money, timeZone: appointment.shop.timeZone })
@@ -132,7 +175,7 @@ export function AppointmentItem({
   const who = `${time} ${client.name}`;
   return (
     <li
-      aria-label={`${time}, ${client.name}, ${service.name}`}
+      aria-label={`${time}, ${client.name}, ${visitName}`}
       className="rounded-xl border border-neutral-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -144,9 +187,17 @@ export function AppointmentItem({
             </span>
           </p>
           <p className="mt-0.5 break-words font-semibold">{client.name}</p>
-          <p className="text-sm text-neutral-700">{service.name}</p>
+          <p className="text-sm text-neutral-700">{visitName}</p>
+          <VisitItems items={items} />
         </div>
-        <StatusBadge status={appointment.status} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={appointment.status} />
+          {inSeries ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">
+              <Repeat aria-hidden="true" className="size-3" /> {seriesBadgeLabel(seriesIntervalWeeks)}
+            </span>
+          ) : null}
+        </div>
       </div>
       <TextBadges appointment={appointment} />
       {client.phone || client.email ? (
@@ -170,23 +221,51 @@ export function AppointmentItem({
       {confirmingCancel ? (
         <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
           <p className="text-sm font-medium text-red-900">
-            Cancel {client.name}'s {service.name} at {time}?{client.email ? ' The client gets an e-mail.' : ''}
+            Cancel {client.name}'s {visitName} at {time}?{client.email ? ' The client gets an e-mail.' : ''}
           </p>
-          <div className="mt-2 flex gap-2">
+          {inSeries ? <p className="mt-1 text-sm text-red-900">This visit is part of a series.</p> : null}
+          <div className="mt-2 flex flex-wrap gap-2">
             <Button variant="light" size="sm" disabled={pending} onClick={() => setConfirmingCancel(false)}>
               Keep
             </Button>
-            <Button
-              variant="danger"
-              size="sm"
-              disabled={pending}
-              onClick={() => {
-                setConfirmingCancel(false);
-                onSetStatus('cancelled');
-              }}
-            >
-              Yes, cancel
-            </Button>
+            {inSeries ? (
+              <>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => {
+                    setConfirmingCancel(false);
+                    onSetStatus('cancelled', 'one');
+                  }}
+                >
+                  Only this visit
+                </Button>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => {
+                    setConfirmingCancel(false);
+                    onSetStatus('cancelled', 'following');
+                  }}
+                >
+                  This and all later visits
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="danger"
+                size="sm"
+                disabled={pending}
+                onClick={() => {
+                  setConfirmingCancel(false);
+                  onSetStatus('cancelled');
+                }}
+              >
+                Yes, cancel
+              </Button>
+            )}
           </div>
         </div>
       ) : nextStatuses(appointment.status).length > 0 ? (
@@ -204,6 +283,17 @@ export function AppointmentItem({
               {ACTION_LABELS[status]}
             </Button>
           ))}
+          {onMakeSeries && appointment.status === 'confirmed' && !inSeries ? (
+            <Button
+              variant="light"
+              size="sm"
+              disabled={pending}
+              aria-label={`Make this a series: ${who}`}
+              onClick={onMakeSeries}
+            >
+              <Repeat aria-hidden="true" className="size-4" /> Make this a series…
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </li>
@@ -215,11 +305,16 @@ export function AgendaDay({
   agenda,
   pendingId,
   onSetStatus,
+  onMakeSeries,
+  seriesIntervals,
   display,
 }: {
   agenda: ShopAgenda;
   pendingId: string | null;
-  onSetStatus: (appointment: Appointment, status: OwnerSettableStatus) => void;
+  onSetStatus: (appointment: Appointment, status: OwnerSettableStatus, scope?: CancelScope) => void;
+  onMakeSeries?: (appointment: Appointment) => void;
+  /** Series id → every how many weeks (issue 14), for the badge. */
+  seriesIntervals?: ReadonlyMap<string, number>;
   /** The shop's currency, locale and clock (issue 13). */
   display?: DisplaySettings;
 }) {
@@ -255,7 +350,11 @@ export function AgendaDay({
                   key={appointment.id}
                   appointment={appointment}
                   pending={pendingId === appointment.id}
-                  onSetStatus={(status) => onSetStatus(appointment, status)}
+                  onSetStatus={(status, scope) =>
+                    scope ? onSetStatus(appointment, status, scope) : onSetStatus(appointment, status)
+                  }
+                  onMakeSeries={onMakeSeries ? () => onMakeSeries(appointment) : undefined}
+                  seriesIntervalWeeks={appointment.seriesId ? seriesIntervals?.get(appointment.seriesId) : undefined}
                   display={display}
                 />
               ))}
@@ -365,7 +464,10 @@ export function WalkInPanel({
   );
 }
 
-/** The Appointments tab: one day's agenda per barber, day navigation, status actions and walk-ins. */
+/**
+ * The Appointments tab: one day's agenda per barber, day navigation, status actions and walk-ins; series and the
+ * day's waitlist (issue 14).
+ */
 export function AppointmentsTab({
   shopId,
   services,
@@ -382,6 +484,10 @@ export function AppointmentsTab({
   const walkIn = useWalkIn(shopId);
   const display = useShopDisplay(shopId);
   const [pendingId, setPendingId] = useState<string | null>(null);
+  const [seriesDialog, setSeriesDialog] = useState<{ from?: Appointment } | null>(null);
+  const series = useActiveSeries(shopId);
+  const seriesIntervals = new Map((series.data ?? []).map((s) => [s.id, s.intervalWeeks]));
+  const shop = useMyShops().data?.find((s) => s.id === shopId);
   const shown = agenda.data;
   // The day asked for, else the one shown: two quick clicks on Next move two days even before the first answer.
   const current = date ?? shown?.date ?? null;
@@ -391,11 +497,11 @@ export function AppointmentsTab({
   const refresh = () =>
     Promise.all([agenda.refetch(), queryClient.invalidateQueries({ queryKey: bookingKeys.stats(shopId) })]);
 
-  const changeStatus = async (appointment: Appointment, status: OwnerSettableStatus) => {
+  const changeStatus = async (appointment: Appointment, status: OwnerSettableStatus, scope?: CancelScope) => {
     setPendingId(appointment.id);
     try {
-      await setStatus.mutateAsync({ id: appointment.id, status });
-      showToast(appointmentStatusToasts[status]);
+      await setStatus.mutateAsync({ id: appointment.id, status, ...(scope ? { scope } : {}) });
+      showToast(scope ? seriesCancelledToasts[scope] : appointmentStatusToasts[status]);
     } catch (error) {
       showToast(failureToast('Failed to update appointment', error));
     } finally {
@@ -457,9 +563,18 @@ export function AppointmentsTab({
         }
       />
       <div>
-        <WalkInPanel services={services} barbers={barbers} pending={walkIn.isPending} onBook={bookWalkIn} />
+        <div className="flex flex-wrap items-start gap-2">
+          <WalkInPanel services={services} barbers={barbers} pending={walkIn.isPending} onBook={bookWalkIn} />
+          <Button
+            variant="light"
+            disabled={services.length === 0 || barbers.length === 0 || !shown}
+            onClick={() => setSeriesDialog({})}
+          >
+            <Repeat aria-hidden="true" className="size-4" /> New series…
+          </Button>
+        </div>
         {services.length === 0 || barbers.length === 0 ? (
-          <p className="mt-2 text-sm text-neutral-500">Add a service and a barber to take walk-ins.</p>
+          <p className="mt-2 text-sm text-neutral-500">Add a service and a barber to take walk-ins and series.</p>
         ) : null}
       </div>
       {agenda.isPending ? (
@@ -479,10 +594,35 @@ export function AppointmentsTab({
           <AgendaDay
             agenda={shown}
             pendingId={pendingId}
-            onSetStatus={(a, s) => void changeStatus(a, s)}
+            onSetStatus={(a, s, scope) => void changeStatus(a, s, scope)}
+            onMakeSeries={services.length > 0 ? (from) => setSeriesDialog({ from }) : undefined}
+            seriesIntervals={seriesIntervals}
             display={display}
           />
         </div>
+      ) : null}
+      {shown ? (
+        <WaitlistPanel
+          shopId={shopId}
+          shopKey={shop?.slug ?? shopId}
+          off={shop?.waitlistEnabled === false}
+          date={shown.date}
+          timeZone={shown.timeZone}
+          barbers={barbers}
+          display={display}
+        />
+      ) : null}
+      {shown ? (
+        <SeriesDialog
+          shopId={shopId}
+          timeZone={shown.timeZone}
+          barbers={barbers}
+          services={services}
+          from={seriesDialog?.from}
+          open={seriesDialog !== null}
+          onClose={() => setSeriesDialog(null)}
+          display={display}
+        />
       ) : null}
     </div>
   );

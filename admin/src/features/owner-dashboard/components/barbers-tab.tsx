@@ -1,10 +1,12 @@
 import type { Barber, Shop } from '@barberly/common';
-import { CalendarClock, Pencil, Plus, UserRound, Users } from 'lucide-react';
+import { CalendarClock, ListChecks, Pencil, Plus, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useServices } from '../api/owner-api';
 import { BarberScheduleDialog } from './barber-schedule-dialog';
+import { BarberServicesDialog, barberServicesLabel } from './barber-services-dialog';
 import { JoinCodeCard } from './join-code-card';
 import { EmptyState } from './services-tab';
 import { BarberDialog } from './shop-dialogs';
@@ -40,6 +42,9 @@ export function BarbersTab({
   const shopId = shop.id;
   const [dialog, setDialog] = useState<{ barber?: Barber } | null>(null);
   const [scheduleFor, setScheduleFor] = useState<Barber | null>(null);
+  const [servicesFor, setServicesFor] = useState<Barber | null>(null);
+  // Already loaded by the dashboard (same key): no request of its own.
+  const services = useServices(shopId).data ?? [];
   const openAdd = () => setDialog({});
   return (
     <div className="flex flex-col gap-5">
@@ -76,6 +81,9 @@ export function BarbersTab({
                 <BarberAvatar barber={barber} />
                 <h3 className="mt-4 break-words text-lg font-bold">{barber.name}</h3>
                 <p className="mt-1 flex-1 text-sm text-neutral-600">{barber.bio}</p>
+                <p className="mt-3 rounded-full bg-amber-50 px-3 py-0.5 text-xs font-semibold text-amber-900">
+                  {barberServicesLabel(barber, services)}
+                </p>
                 <div className="mt-4 flex flex-wrap justify-center gap-2">
                   <Button
                     variant="light"
@@ -93,6 +101,14 @@ export function BarbersTab({
                   >
                     <CalendarClock aria-hidden="true" className="size-4" /> Schedule
                   </Button>
+                  <Button
+                    variant="light"
+                    size="sm"
+                    aria-label={`Services for ${barber.name}`}
+                    onClick={() => setServicesFor(barber)}
+                  >
+                    <ListChecks aria-hidden="true" className="size-4" /> Services
+                  </Button>
                 </div>
               </Card>
             </li>
@@ -105,6 +121,13 @@ export function BarbersTab({
         barber={scheduleFor ?? undefined}
         open={scheduleFor !== null}
         onClose={() => setScheduleFor(null)}
+      />
+      <BarberServicesDialog
+        shopId={shopId}
+        barber={servicesFor ?? undefined}
+        services={services}
+        open={servicesFor !== null}
+        onClose={() => setServicesFor(null)}
       />
     </div>
   );

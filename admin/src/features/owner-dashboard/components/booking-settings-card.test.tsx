@@ -1,7 +1,11 @@
+import type { Shop } from '@barberly/common';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { BookingSettingsForm, settingsOf } from './booking-settings-card';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokenSource } from '../../../lib/api-client';
+import { useMyShops } from '../api/owner-api';
+import { fakeApi, on, renderWithApi } from '../lib/fake-api.test-helper';
+import { BookingSettingsCard, BookingSettingsForm, settingsOf, visitSwitchesOf } from './booking-settings-card';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -35,5 +39,48 @@ describe('BookingSettingsForm', () => {
         reminderLeadMinutes: 0,
       }),
     );
+  });
+});
+
+describe('BookingSettingsCard switches (issue 14)', () => {
+  beforeEach(() => setTokenSource(async () => 'token'));
+  afterEach(() => vi.unstubAllGlobals());
+  const SHOP = { id: '11111111-1111-4111-8111-111111111111', slug: 'fade-co', name: 'Fade Co' } as Shop;
+
+  it("uses the api's defaults for a shop that has none yet: repeat off, waitlist on", () => {
+    expect(visitSwitchesOf({})).toEqual({ clientsMayRepeat: false, waitlistEnabled: true });
+  });
+
+  it('saves each switch on its own with PATCH /api/shops/{id}', async () => {
+    let shop: Shop = { ...SHOP, clientsMayRepeat: false, waitlistEnabled: true };
+    const api = fakeApi(
+      on('GET', '/api/my/shops', () => [shop]),
+      on('PATCH', `/api/shops/${SHOP.id}`, (r) => {
+        shop = { ...shop, ...(r.body as Partial<Shop>) };
+        return shop;
+      }),
+    );
+    vi.stubGlobal('fetch', api.fetchMock);
+    // As on the dashboard: the card shows the shop from the list, which the PATCH's answer updates.
+    function Harness() {
+      const current = useMyShops().data?.[0];
+      return current ? <BookingSettingsCard shop={current} /> : null;
+    }
+    renderWithApi(<Harness />);
+    const repeat = await screen.findByRole('switch', { name: 'Clients can book repeat appointments online' });
+    const waitlist = screen.getByRole('switch', { name: 'Offer a waitlist on full days' });
+    expect(repeat).not.toBeChecked();
+    expect(waitlist).toBeChecked();
+
+    await userEvent.click(repeat);
+    await waitFor(() => expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)).toHaveLength(1));
+    expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)[0]!.body).toEqual({ clientsMayRepeat: true });
+    expect(await screen.findByText('Shop updated')).toBeInTheDocument();
+    await waitFor(() => expect(repeat).toBeChecked());
+    await waitFor(() => expect(waitlist).toBeEnabled());
+
+    await userEvent.click(waitlist);
+    await waitFor(() => expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)).toHaveLength(2));
+    expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)[1]!.body).toEqual({ waitlistEnabled: false });
   });
 });

@@ -11,6 +11,7 @@ import { Field } from '../../../components/ui/field';
 import { showToast } from '../../../components/ui/toaster';
 import { useUpdateShop } from '../api/owner-api';
 import { failureToast, shopUpdatedToast } from '../lib/messages';
+import { SwitchRow } from './switch-row';
 
 /** The three settings an owner changes here; the rule (whole minutes, 0 to a week) is common's. */
 const BookingRulesSchema = BookingSettingsSchema.pick({
@@ -106,6 +107,55 @@ export function BookingSettingsForm({
   );
 }
 
+type VisitSwitches = Required<Pick<Shop, 'clientsMayRepeat' | 'waitlistEnabled'>>;
+
+/** Issue 14's two switches, with the api's defaults for a shop that has none yet (repeat off, waitlist on). */
+export function visitSwitchesOf(shop: Pick<Shop, keyof VisitSwitches>): VisitSwitches {
+  return { clientsMayRepeat: shop.clientsMayRepeat ?? false, waitlistEnabled: shop.waitlistEnabled ?? true };
+}
+
+const SWITCHES: Array<{ name: keyof VisitSwitches; label: string; hint: string }> = [
+  {
+    name: 'clientsMayRepeat',
+    label: 'Clients can book repeat appointments online',
+    hint: 'At the end of booking, clients may make it every few weeks with the same barber.',
+  },
+  {
+    name: 'waitlistEnabled',
+    label: 'Offer a waitlist on full days',
+    hint: 'When a day has no time that suits, clients can join its waitlist and get the next freed slot.',
+  },
+];
+
+/** Each switch saves on its own (PATCH /api/shops/{id}); it shows the new position while saving. */
+function VisitSwitchesList({ shop }: { shop: Shop }) {
+  const update = useUpdateShop(shop.id);
+  const saved = visitSwitchesOf(shop);
+  const pending = update.isPending ? (update.variables as Partial<VisitSwitches>) : {};
+  return (
+    <fieldset className="mt-5 flex min-w-0 flex-col gap-4 border-t border-neutral-100 pt-4">
+      <legend className="sr-only">Repeat bookings and waitlist</legend>
+      {SWITCHES.map((s) => (
+        <SwitchRow
+          key={s.name}
+          label={s.label}
+          hint={s.hint}
+          checked={pending[s.name] ?? saved[s.name]}
+          disabled={update.isPending}
+          onChange={async (event) => {
+            try {
+              await update.mutateAsync({ [s.name]: event.target.checked });
+              showToast(shopUpdatedToast);
+            } catch (error) {
+              showToast(failureToast('Failed to update shop', error));
+            }
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** Booking settings: minimum notice, cancellation cutoff, reminder lead; edited in a dialog (PATCH /api/shops/{id}). */
 export function BookingSettingsCard({ shop }: { shop: Shop }) {
   const [open, setOpen] = useState(false);
@@ -132,6 +182,7 @@ export function BookingSettingsCard({ shop }: { shop: Shop }) {
           {current.reminderLeadMinutes === 0 ? 'No reminder' : `${formatDuration(current.reminderLeadMinutes)} before`}
         </dd>
       </dl>
+      <VisitSwitchesList shop={shop} />
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

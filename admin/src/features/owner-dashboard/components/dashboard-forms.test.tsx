@@ -1,3 +1,4 @@
+import { VISIT_MESSAGES } from '@barberly/common';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { AgendaDay } from './appointments-tab';
 import { BarberForm } from './barber-form';
 import { EditShopForm } from './edit-shop-form';
 import { ServiceForm } from './service-form';
+import { serviceLengthLabel } from './services-tab';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -60,8 +62,43 @@ describe('ServiceForm', () => {
         description: '',
         price: 15.5,
         durationMinutes: 30,
+        bufferMinutes: 0,
       }),
     );
+  });
+
+  it('sends the buffer after the service and refuses one over 120 minutes (issue 14)', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Service Name'), 'Hot Towel Shave');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '25');
+    const buffer = screen.getByLabelText('Buffer after (minutes)');
+    expect(buffer).toHaveAccessibleDescription("Cleanup time that blocks the barber; clients don't see it");
+    await userEvent.clear(buffer);
+    await userEvent.type(buffer, '130');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
+    expect(await screen.findByText(VISIT_MESSAGES.buffer)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(buffer);
+    await userEvent.type(buffer, '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
+    await waitFor(() =>
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: 'Hot Towel Shave', bufferMinutes: 10 }),
+    );
+  });
+
+  it("starts from the service's own buffer when editing", () => {
+    render(
+      <ServiceForm
+        initial={{ name: 'Cut', description: '', price: 30, durationMinutes: 45, bufferMinutes: 15 }}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        pending={false}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Buffer after (minutes)')).toHaveValue(15);
   });
 
   it("labels the price with the shop's currency: 'Price ($)' for USD, 'Price (€)' for EUR", () => {
@@ -208,5 +245,13 @@ describe("AgendaDay in the shop's currency and clock (issue 13)", () => {
     );
     const item = screen.getByRole('listitem', { name: '14:30, Jordan Lee, Coupe' });
     expect(item).toHaveTextContent(/14:30 · 45 min · 32,50\s€/);
+  });
+});
+
+describe('serviceLengthLabel (issue 14)', () => {
+  it("shows the buffer beside the length on the owner's list only when there is one", () => {
+    expect(serviceLengthLabel({ durationMinutes: 45, bufferMinutes: 10 })).toBe('45 minutes + 10 min buffer');
+    expect(serviceLengthLabel({ durationMinutes: 45, bufferMinutes: 0 })).toBe('45 minutes');
+    expect(serviceLengthLabel({ durationMinutes: 30 })).toBe('30 minutes');
   });
 });

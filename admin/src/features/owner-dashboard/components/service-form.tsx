@@ -5,6 +5,7 @@ import {
   type MoneyOptions,
   ServiceSchema,
   type ServiceValues,
+  VISIT_LIMITS,
 } from '@barberly/common';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -16,7 +17,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 type ServiceFormInput = z.input<typeof ServiceSchema>;
 
 export interface ServiceFormProps {
-  initial?: { name: string; description: string; price: number; durationMinutes: number };
+  initial?: { name: string; description: string; price: number; durationMinutes: number; bufferMinutes?: number };
   /** The shop's currency and locale: the spec's 'Price ($)' for USD, 'Price (€)' for EUR. */
   money?: MoneyOptions;
   submitLabel: string;
@@ -26,7 +27,10 @@ export interface ServiceFormProps {
   onCancel: () => void;
 }
 
-/** The dashboard's service form (spec 5): name 2+, price 1+, duration 5+ in steps of 5, default 30. */
+/**
+ * The dashboard's service form (spec 5): name 2+, price 1+, duration 5+ in steps of 5, default 30; a buffer after it
+ * of 0 to 120 minutes (issue 14).
+ */
 export function ServiceForm({
   initial,
   money,
@@ -42,12 +46,9 @@ export function ServiceForm({
     formState: { errors },
   } = useForm<ServiceFormInput, unknown, ServiceValues>({
     resolver: zodResolver(ServiceSchema),
-    defaultValues: initial ?? {
-      name: '',
-      description: '',
-      price: '',
-      durationMinutes: DEFAULT_SERVICE_DURATION_MINUTES,
-    },
+    defaultValues: initial
+      ? { ...initial, bufferMinutes: initial.bufferMinutes ?? 0 }
+      : { name: '', description: '', price: '', durationMinutes: DEFAULT_SERVICE_DURATION_MINUTES, bufferMinutes: 0 },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -88,6 +89,17 @@ export function ServiceForm({
             {...register('durationMinutes')}
           />
         </div>
+        <Field
+          label="Buffer after (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={VISIT_LIMITS.bufferMax}
+          step={5}
+          hint="Cleanup time that blocks the barber; clients don't see it"
+          error={errors.bufferMinutes?.message}
+          {...register('bufferMinutes')}
+        />
       </fieldset>
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="light" onClick={onCancel} disabled={pending}>

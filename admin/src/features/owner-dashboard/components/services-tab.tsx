@@ -1,4 +1,4 @@
-import { formatMinutes, formatMoney, type Service } from '@barberly/common';
+import { formatDuration, formatMinutes, formatMoney, type Service } from '@barberly/common';
 import { Pencil, Plus, Scissors } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +28,15 @@ export function EmptyState({
       <div className="mt-5">{action}</div>
     </div>
   );
+}
+
+/**
+ * The card's 'N minutes' (spec 5), with a buffer '45 minutes + 10 min buffer': the owner sees the cleanup time,
+ * clients never do.
+ */
+export function serviceLengthLabel(service: Pick<Service, 'durationMinutes' | 'bufferMinutes'>): string {
+  const length = formatMinutes(service.durationMinutes);
+  return service.bufferMinutes ? `${length} + ${formatDuration(service.bufferMinutes)} buffer` : length;
 }
 
 export function ServicesTab({
@@ -85,7 +94,7 @@ export function ServicesTab({
                   <div className="flex-1" />
                 )}
                 <div className="mt-4 flex items-center justify-between gap-2">
-                  <span className="text-sm text-neutral-500">{formatMinutes(service.durationMinutes)}</span>
+                  <span className="text-sm text-neutral-500">{serviceLengthLabel(service)}</span>
                   <Button
                     variant="light"
                     size="sm"

@@ -1,3 +1,4 @@
+import { VISIT_LIMITS } from '@barberly/common';
 import { ApiError } from '../../../lib/api-client';
 import type { ToastMessage } from '../../../lib/toast-messages';
 
@@ -24,6 +25,9 @@ export const serviceDeletedToast = success('Service deleted');
 export const barberAddedToast = success('Barber added');
 export const barberUpdatedToast = success('Barber updated');
 export const barberRemovedToast = success('Barber removed');
+export function barberServicesSavedToast(barber: string): ToastMessage {
+  return success('Services saved', `Clients can book ${barber} for these services.`);
+}
 export const urlCopiedToast = success('URL Copied', 'Shop URL has been copied to clipboard');
 export const customUrlCopiedToast = success('Custom URL Copied', 'Custom domain URL has been copied to clipboard');
 export const copyFailedToast: ToastMessage = {
@@ -38,6 +42,19 @@ export const appointmentStatusToasts = {
   no_show: success('Marked as no-show'),
   cancelled: success('Appointment cancelled', 'The client has been told by e-mail.'),
 } as const;
+
+/** Cancelling a visit of a series: only it, or it and every later one (the series then ends). */
+export const seriesCancelledToasts = {
+  one: success('Visit cancelled', 'The rest of the series stays booked. The client has been told by e-mail.'),
+  following: success('Series cancelled from this visit', 'This visit and every later one are cancelled.'),
+} as const;
+
+// Waitlist (issue 14)
+/** 'Offer sent' / 'Jordan Lee has 15 minutes to claim 10:00 AM.' */
+export function slotOfferedToast(client: string, time: string): ToastMessage {
+  return success('Offer sent', `${client} has ${VISIT_LIMITS.holdMinutes} minutes to claim ${time}.`);
+}
+export const waitlistEntryRemovedToast = success('Removed from the waitlist');
 
 /** 'Walk-in booked' / 'Skin Fade with Sam at 10:15 AM'. */
 export function walkInBookedToast(a: { service: { name: string }; barber: { name: string }; localTime: string }) {
