@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CalendarDateSchema } from './booking/schemas';
+import { z } from './zod';
 
 /**
  * Business analytics (issue 13): GET /api/shops/{shopId}/analytics (owner), its CSV twin

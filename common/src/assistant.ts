@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The assistant (issue 18): what the dashboards' chat panel and the api share. */
 

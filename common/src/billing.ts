@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PLANS, TRIAL_DAYS } from './constants';
+import { z } from './zod';
 
 /** Plans, trial and billing (issue 17). The plans themselves are PLANS in constants (the landing page sells them). */
 

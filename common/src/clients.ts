@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { AppointmentSource, AppointmentStatus } from './booking/constants';
+import { z } from './zod';
 
 /**
  * A shop's clients (issue 13): one record per person who booked or was booked as a walk-in, matched by normalised

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Custom domains (issue 16): what the api answers and the dashboard shows. */
 

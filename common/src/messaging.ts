@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Text reminders (issue 15): SMS and WhatsApp through Twilio, both ways, with consent. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * A shop's money and clock (issue 13): the ISO 4217 currency its prices are in, the BCP 47 locale they and its

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { LeadSchema } from './schemas/lead';
 import { ShopCreateSchema, SlugSchema } from './schemas/shop';
 import { fieldErrors, firstMessage } from './validation';
+import { z } from './zod';
 
 function failure(schema: z.ZodType, value: unknown): z.ZodError {
   const result = schema.safeParse(value);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { BookingClientSchema, CalendarDateSchema, InstantSchema } from './booking/schemas';
+import { z } from './zod';
 
 const uuid = (message: string) => z.string().trim().uuid(message);
 const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)');

@@ -222,9 +222,9 @@ test('the booking flow on the classic theme, its manage page and the storefront 
   const site = shopSubdomainUrl(shop.slug);
   await page.goto(`${site}/book`);
 
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose a service' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose your services' })).toBeVisible();
   await atBothSizes(page, 'booking, service');
-  await page.getByRole('radio', { name: /Skin Fade/ }).check();
+  await page.getByRole('checkbox', { name: /Skin Fade/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expectStep(page, 'Choose a barber');

@@ -69,8 +69,8 @@ export async function toDetailsStep(
   opts: { date: string; time: string; name: string; email: string; phone: string },
 ) {
   await page.goto(url);
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose a service' })).toBeVisible();
-  await page.getByRole('radio', { name: /Skin Fade/ }).check();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose your services' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Skin Fade/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectStep(page, 'Choose a barber');
   await page.getByRole('button', { name: 'Continue' }).click();

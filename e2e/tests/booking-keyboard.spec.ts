@@ -33,10 +33,10 @@ test('a client books with the keyboard alone, guided by headings that take the f
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/book\?barber=/);
 
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose a service' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose your services' })).toBeVisible();
   await tabTo(page, /^Skin Fade/);
   await page.keyboard.press('Space');
-  await expect(page.getByRole('radio', { name: /Skin Fade/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Skin Fade/ })).toBeChecked();
   await tabTo(page, 'Continue');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'Choose a barber' })).toBeFocused();

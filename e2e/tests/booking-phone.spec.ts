@@ -20,8 +20,8 @@ for (const theme of ['classic', 'urban', 'minimalist'] as const) {
     await expect(page).toHaveURL(new RegExp(`/shop/${shop.slug}/book`));
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    if (await page.getByRole('heading', { level: 2, name: 'Choose a service' }).isVisible()) {
-      await page.getByRole('radio', { name: /Skin Fade/ }).check();
+    if (await page.getByRole('heading', { level: 2, name: 'Choose your services' }).isVisible()) {
+      await page.getByRole('checkbox', { name: /Skin Fade/ }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
     }
     await expectStep(page, 'Choose a barber');

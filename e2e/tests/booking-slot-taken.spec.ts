@@ -18,7 +18,7 @@ test('two clients pick the same time: the second hears it was just booked, gets 
     [b, 'Second Client'],
   ] as const) {
     await page.goto(`${site}/book`);
-    await page.getByRole('radio', { name: /Skin Fade/ }).check();
+    await page.getByRole('checkbox', { name: /Skin Fade/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('radio', { name: 'Tasha Kim' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();

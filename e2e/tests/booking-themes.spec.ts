@@ -7,9 +7,9 @@ import { bookableShop, expectStep, pickTimeAndFill, SHOP_TIME_ZONE, shopDate } f
  * sees the confirmation with the manage link, opens it and cancels.
  */
 const CASES = [
-  { theme: 'classic', button: 'Book Appointment', firstStep: 'Choose a service' },
+  { theme: 'classic', button: 'Book Appointment', firstStep: 'Choose your services' },
   { theme: 'urban', button: 'Book This Style: Skin Fade', firstStep: 'Choose a barber' },
-  { theme: 'minimalist', button: 'View Profile: Tasha Kim', firstStep: 'Choose a service' },
+  { theme: 'minimalist', button: 'View Profile: Tasha Kim', firstStep: 'Choose your services' },
 ] as const;
 
 for (const { theme, button, firstStep } of CASES) {
@@ -30,8 +30,8 @@ for (const { theme, button, firstStep } of CASES) {
     const first = page.getByRole('heading', { level: 2, name: firstStep });
     await expect(first).toBeVisible();
 
-    if (firstStep === 'Choose a service') {
-      await page.getByRole('radio', { name: /Skin Fade/ }).check();
+    if (firstStep === 'Choose your services') {
+      await page.getByRole('checkbox', { name: /Skin Fade/ }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expectStep(page, 'Choose a barber');
     }

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { BookingRemindersSchema } from '../messaging';
 import { AUTH_MESSAGES } from '../schemas/auth';
 import { HoursSchema } from '../schemas/hours';
+import { z } from '../zod';
 import { isCalendarDate } from './compute-slots';
 import { BOOKING_LIMITS, JOIN_CODE_ALPHABET, OWNER_SETTABLE_STATUSES } from './constants';
 import { BOOKING_MESSAGES } from './messages';

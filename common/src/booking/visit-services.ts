@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isCalendarDate } from './compute-slots';
 import { BOOKING_MESSAGES } from './messages';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
+import { z } from '../zod';
 import { OptionalHttpUrlSchema } from './primitives';
 
 export const AUTH_MESSAGES = {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { z } from '../zod';
 import { OptionalHttpUrlSchema } from './primitives';
 
 export const BARBER_MESSAGES = {

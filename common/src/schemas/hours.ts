@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { WEEKDAYS } from '../hours';
+import { z } from '../zod';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)');
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { z } from '../zod';
 
 export const LEAD_MESSAGES = {
   fullName: 'Full name is required',

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { z } from '../zod';
 
 export const MESSAGES = {
   invalidUrl: 'Please enter a valid URL',

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { BufferMinutesSchema } from '../booking/visit-services';
 import { DEFAULT_SERVICE_DURATION_MINUTES, LIMITS } from '../constants';
+import { z } from '../zod';
 
 export const SERVICE_MESSAGES = {
   nameMin: `Service name must be at least ${LIMITS.serviceNameMin} characters`,

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { BookingSettingsSchema, TimeZoneSchema } from '../booking/schemas';
 import { DEFAULT_FONT, DEFAULT_PRIMARY_COLOR, LIMITS, THEMES } from '../constants';
 import { ClockSchema, CurrencySchema, LocaleSchema } from '../money';
 import { isReservedSlug } from '../slug';
+import { z } from '../zod';
 import { HoursSchema } from './hours';
 import { HexColorSchema, MESSAGES, OptionalHttpUrlSchema, shortText } from './primitives';
 import { WizardServiceSchema } from './service';

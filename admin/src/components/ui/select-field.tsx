@@ -26,7 +26,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={cn(
-          'h-11 rounded-lg border border-neutral-300 bg-white px-3 text-base text-neutral-900 outline-none sm:text-sm',
+          'h-11 w-full min-w-0 rounded-lg border border-neutral-300 bg-white px-3 text-base text-neutral-900 outline-none sm:text-sm',
           'focus-visible:ring-2 focus-visible:ring-amber-400 disabled:cursor-not-allowed disabled:opacity-60',
           error && 'border-red-500',
         )}

@@ -34,7 +34,7 @@ export function MoneyClockFields({
     [value.locale],
   );
   return (
-    <fieldset className="mb-6 grid gap-4 sm:grid-cols-3">
+    <fieldset className="mb-6 grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-3 [&>*]:min-w-0">
       <legend className="sr-only">Currency, language and clock</legend>
       <SelectField
         label="Currency"

@@ -79,7 +79,7 @@ export function EditShopForm({
   const colorField = register('primaryColor');
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Edit shop" className="flex flex-col gap-4">
-      <fieldset disabled={pending} className="flex flex-col gap-4">
+      <fieldset disabled={pending} className="flex min-w-0 flex-col gap-4">
         <Field label="Shop Name" data-autofocus error={errors.name?.message} {...register('name')} />
         <TextareaField
           label="Shop Description"
