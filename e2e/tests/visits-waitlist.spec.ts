@@ -1,6 +1,7 @@
 import { type Hours, localInstant, WEEKDAYS } from '@barberly/common';
 import { expect, test } from '@playwright/test';
 import { appUrl, httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
+import { expectAccessible } from '../support/a11y';
 import { mailedPath } from '../support/mail';
 import { signInThroughModal } from '../support/ui';
 import { expectStep, SHOP_TIME_ZONE, shopDate } from './booking-helpers';
@@ -60,6 +61,7 @@ test('a client books cut + beard, waits for a full day and claims the slot the o
   await page.getByRole('checkbox', { name: /Haircut/ }).check();
   await page.getByRole('checkbox', { name: /Beard Trim/ }).check();
   await expect(page.getByText(/45 min/).first()).toBeVisible();
+  await expectAccessible(page, 'services step with two chosen, phone');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectStep(page, 'Choose a barber');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -105,6 +107,7 @@ test('a client books cut + beard, waits for a full day and claims the slot the o
   await expectStep(page, 'Pick a date and time');
   await page.getByRole('combobox', { name: 'Date' }).selectOption(full);
   await page.getByRole('button', { name: /^Join the waitlist for / }).click();
+  await expectAccessible(page, 'waitlist form, phone');
   await page.getByLabel('Name').fill('Wren Waiting');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('(718) 555-0188');
@@ -135,6 +138,7 @@ test('a client books cut + beard, waits for a full day and claims the slot the o
   await page.goto(appUrl(holdPath));
   await expect(page.getByText(/Held for you for \d+:\d\d/)).toBeVisible();
   await expect(page.getByText('Marco Diaz').first()).toBeVisible();
+  await expectAccessible(page, 'held slot, phone');
   await page.getByRole('button', { name: 'Book this time' }).click();
   await expect(page.getByRole('heading', { name: "You're booked!" })).toBeVisible();
   await expect(page.getByText('9:00 AM').first()).toBeVisible();
@@ -160,6 +164,7 @@ test('the owner makes a three-weekly series from the agenda', async ({ page }) =
   await dialog.getByLabel('Client name').fill('Reg Ular');
   await dialog.getByLabel('E-mail').fill('reg.ular@example.com');
   await dialog.getByLabel('Phone').fill('(718) 555-0155');
+  await expectAccessible(page, 'new series dialog, phone');
   await dialog.getByRole('button', { name: 'Book Series' }).click();
   await expect(page.getByText('Booked 3 visits')).toBeVisible();
 
