@@ -206,7 +206,27 @@ function fakeApi(initial: Appointment[]) {
       return json(200, agendaOf(date === '2026-05-10' ? rows : [], date));
     }
     if (method === 'GET' && url === `/api/shops/${SHOP_ID}/series?status=active`) {
-      return json(200, [{ id: SERIES_ID, intervalWeeks: 3 }]);
+      return json(200, [
+        {
+          id: SERIES_ID,
+          barberId: SAM.id,
+          barberName: SAM.name,
+          serviceIds: [CUT.id],
+          serviceNames: [CUT.name],
+          intervalWeeks: 3,
+          localTime: '09:00',
+          weekday: 7,
+          firstDate: '2026-05-10',
+          untilDate: null,
+          occurrences: 6,
+          status: 'active',
+          createdBy: 'owner',
+          client: { name: 'Jordan Lee', email: 'jordan@example.com', phone: '555-0100' },
+          rrule: 'DTSTART:20260510T090000\nRRULE:FREQ=WEEKLY;INTERVAL=3;COUNT=6',
+          upcoming: [],
+          collisions: [],
+        },
+      ]);
     }
     if (method === 'GET' && url.startsWith(`/api/shops/${SHOP_ID}/waitlist?date=`)) return json(200, []);
     if (method === 'GET' && url === '/api/my/shops') return json(200, []);

@@ -55,6 +55,7 @@ import {
   walkInBookedToast,
 } from '../lib/messages';
 import { SeriesDialog } from './series-dialog';
+import { SeriesPanel } from './series-panel';
 import { WaitlistPanel } from './waitlist-panel';
 
 const STATUS_STYLES: Record<AppointmentStatus, string> = {
@@ -612,6 +613,7 @@ export function AppointmentsTab({
           display={display}
         />
       ) : null}
+      {shown ? <SeriesPanel shopId={shopId} timeZone={shown.timeZone} display={display} /> : null}
       {shown ? (
         <SeriesDialog
           shopId={shopId}

@@ -3,11 +3,8 @@ import {
   addDays,
   type Barber,
   type DisplaySettings,
-  formatClockTime,
-  formatDayLabel,
   formatDuration,
   localInstant,
-  type SeriesCollision,
   type SeriesRequestInput,
   SeriesRequestSchema,
   type SeriesResult,
@@ -22,9 +19,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { showToast } from '../../../components/ui/toaster';
-import { useAcceptAlternative, useCreateSeries, useDismissCollision } from '../api/visits-api';
-import { apiErrorToast, failureToast } from '../lib/messages';
+import { useCreateSeries } from '../api/visits-api';
+import { failureToast } from '../lib/messages';
 import { wallTimeOf } from '../lib/wall-time';
+import { CollisionList } from './collision-list';
 
 /** A new series repeats every three weeks unless the owner says otherwise: the regular's "every three weeks". */
 export const DEFAULT_INTERVAL_WEEKS = 3;
@@ -345,14 +343,6 @@ function SeriesForm({
   );
 }
 
-type CollisionState = { status: 'open' } | { status: 'resolved'; label: string } | { status: 'dismissed' };
-
-/** 'Tuesday, December 8, 2026 at 10:00 AM', in the shop's zone and clock. */
-function wantedLabel(collision: SeriesCollision, timeZone: string, display?: DisplaySettings): string {
-  const at = new Date(collision.wantedStart);
-  return `${formatDayLabel(at, timeZone)} at ${formatClockTime(at, { ...display, timeZone })}`;
-}
-
 /**
  * What the POST booked, and each visit the rule wanted that was not free, with its nearest free alternatives to
  * accept one by one, or dismiss: never skipped silently (decision 0160).
@@ -370,26 +360,10 @@ export function SeriesOutcome({
   display?: DisplaySettings;
   onDone: () => void;
 }) {
-  const accept = useAcceptAlternative(shopId);
-  const dismiss = useDismissCollision(shopId);
-  const [states, setStates] = useState<Record<string, CollisionState>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const seriesId = result.series.id;
+  const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
   const collisions = result.collisions.filter((c) => c.status === 'open');
   const count = result.booked.length;
-  const open = collisions.filter((c) => (states[c.date]?.status ?? 'open') === 'open').length;
-
-  const run = async (date: string, action: () => Promise<CollisionState>) => {
-    setBusy(date);
-    try {
-      const next = await action();
-      setStates((current) => ({ ...current, [date]: next }));
-    } catch (error) {
-      showToast(apiErrorToast(error, 'That could not be done. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const open = collisions.filter((c) => !settled.has(c.date)).length;
 
   return (
     <div className="flex flex-col gap-4">
@@ -409,68 +383,15 @@ export function SeriesOutcome({
       {collisions.length > 0 ? (
         <section aria-label="Visits that collide" className="flex flex-col gap-3">
           <h3 className="font-bold">Not free at the usual time</h3>
-          <ul className="flex flex-col gap-3">
-            {collisions.map((collision) => {
-              const state = states[collision.date] ?? { status: 'open' };
-              const wanted = wantedLabel(collision, timeZone, display);
-              return (
-                <li
-                  key={collision.date}
-                  aria-label={wanted}
-                  className="rounded-xl border border-neutral-200 p-3 text-sm"
-                >
-                  <p className="font-semibold">{wanted}</p>
-                  {state.status === 'resolved' ? (
-                    <p className="mt-1 text-emerald-800">Booked {state.label}</p>
-                  ) : state.status === 'dismissed' ? (
-                    <p className="mt-1 text-neutral-600">Left out of the series</p>
-                  ) : (
-                    <>
-                      <p className="mt-1 text-neutral-600">
-                        {collision.alternatives.length > 0
-                          ? 'Taken. Nearest free times:'
-                          : 'Taken, and no free time nearby.'}
-                      </p>
-                      <div className="mt-2 flex flex-wrap gap-2">
-                        {collision.alternatives.map((alternative) => (
-                          <Button
-                            key={alternative.start}
-                            variant="light"
-                            size="sm"
-                            disabled={busy !== null}
-                            aria-label={`Accept ${alternative.label}`}
-                            onClick={() =>
-                              void run(collision.date, async () => {
-                                await accept.mutateAsync({ seriesId, date: collision.date, start: alternative.start });
-                                return { status: 'resolved', label: alternative.label };
-                              })
-                            }
-                          >
-                            {alternative.label}
-                          </Button>
-                        ))}
-                        <Button
-                          variant="light"
-                          size="sm"
-                          className="text-red-700"
-                          disabled={busy !== null}
-                          aria-label={`Dismiss ${wanted}`}
-                          onClick={() =>
-                            void run(collision.date, async () => {
-                              await dismiss.mutateAsync({ seriesId, date: collision.date });
-                              return { status: 'dismissed' };
-                            })
-                          }
-                        >
-                          Dismiss
-                        </Button>
-                      </div>
-                    </>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <CollisionList
+            shopId={shopId}
+            seriesId={result.series.id}
+            collisions={collisions}
+            timeZone={timeZone}
+            display={display}
+            label="Visits to rebook"
+            onSettled={(date) => setSettled((current) => new Set(current).add(date))}
+          />
         </section>
       ) : null}
       <div className="flex justify-end">
