@@ -1,6 +1,6 @@
 // The load tools behind `npm run bench`: wrk when installed (C, cheaper per request, so more of the server is
 // measured), autocannon (npm) otherwise. Both report the same shape:
-//   { tool, requests, seconds, rps, p50Ms, p99Ms, errors, non2xx, bytesPerResponse }
+//   { tool, requests, seconds, rps, p50Ms, p95Ms, p99Ms, errors, non2xx, bytesPerResponse }
 // `errors` counts socket errors and timeouts; `non2xx` counts answers outside 2xx/3xx.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,9 +41,9 @@ function runChild(argv, env = {}) {
 const WRK_DONE = `
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('BENCH_JSON {"requests":%d,"us":%d,"bytes":%d,"errors":%d,"non2xx":%d,"p50":%d,"p99":%d}\\n',
+  io.write(string.format('BENCH_JSON {"requests":%d,"us":%d,"bytes":%d,"errors":%d,"non2xx":%d,"p50":%d,"p95":%d,"p99":%d}\\n',
     summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write + e.timeout, e.status,
-    latency:percentile(50), latency:percentile(99)))
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
 end
 `;
 
@@ -102,6 +102,7 @@ export async function load(target, opts) {
         seconds,
         rps: r.requests / seconds,
         p50Ms: r.p50 / 1000,
+        p95Ms: r.p95 / 1000,
         p99Ms: r.p99 / 1000,
         errors: r.errors,
         non2xx: r.non2xx,

@@ -12,11 +12,13 @@
 //   render       shop record cached, page rendered per request (a query parameter keeps it out of the page cache)
 //   after edit   the first request after an owner's edit (edit, then one timed GET; repeated)
 // and a scale run: BENCH_SHOPS (10,000) shops seeded in the database, asked at random by a Zipf law through the
-// subdomain, after every shop was visited once, with the page cache's hit ratio and the storefront's memory.
+// subdomain, after every shop was visited once, with the page cache's hit ratio and the storefront's memory; and
+// analytics (issue 13, bench/analytics.mjs): the owner's analytics and client list over 100,000 appointments, at 1
+// and 4 connections, with p95 (its own table).
 // Every row also reports the server processes' CPU time per request (from /proc), which a busy machine does not skew.
 //
 // Environment: BENCH_SECONDS (5 per row), BENCH_CONNECTIONS (50), BENCH_SHOPS (10000), BENCH_TOOL (wrk|autocannon),
-// BENCH_EDITS (20), BENCH_BOOKINGS_PER_SECOND (1, beside the availability rows), BENCH_ONLY (page,render,availability,edit,scale), BENCH_SWEEP_SECONDS (180), BENCH_WARMUP_ROUNDS (12), BENCH_KEEP=1 (keep logs),
+// BENCH_EDITS (20), BENCH_BOOKINGS_PER_SECOND (1, beside the availability rows), BENCH_ONLY (page,render,availability,edit,scale,analytics), BENCH_SWEEP_SECONDS (180), BENCH_WARMUP_ROUNDS (12), BENCH_KEEP=1 (keep logs),
 // BENCH_SEPARATE_STOREFRONT=1 (the storefront as its own process behind the proxy's HTTP hop). The services get
 // the caller's environment as `npm start` would (ACCESS_LOG=false, PAGE_CACHE_MB...), minus DATABASE_URL and
 // REDIS_URL. Everything it starts is stopped at the end (or on Ctrl-C). Results: docs/benchmarks.md.
@@ -27,6 +29,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analyticsRows, printAnalytics } from './analytics.mjs';
 import { load, pinned, which } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,8 +37,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10_000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
-// BENCH_ONLY=availability,render (comma list of page, render, availability, edit, scale): only those sections.
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,render,availability,edit,scale').split(',').map((s) => s.trim()));
+// BENCH_ONLY=availability,render (comma list of page, render, availability, edit, scale, analytics): only those.
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'page,render,availability,edit,scale,analytics').split(',').map((s) => s.trim()),
+);
 const TOOL = process.env.BENCH_TOOL ?? (which('wrk') ? 'wrk' : 'autocannon');
 const canPin = which('taskset') && os.availableParallelism() >= 2;
 const LOAD_CPU = canPin ? 0 : null;
@@ -268,17 +273,23 @@ function record(row) {
   );
 }
 
+/** One load run of BENCH_SECONDS with the server processes' CPU time per request (by process in the notes). */
+async function loadWithCpu(name, target, connections = CONNECTIONS, seconds = SECONDS) {
+  const cpuBefore = serverCpu();
+  const result = await load(target, { tool: TOOL, connections, seconds, cpu: LOAD_CPU });
+  result.cpuUsPerRequest = result.requests ? (cpuSince(cpuBefore) * 1000) / result.requests : null;
+  if (result.requests) {
+    const parts = Object.entries(cpuByKind(cpuBefore))
+      .filter(([, ms]) => ms > 0)
+      .map(([kind, ms]) => `${kind} ${((ms * 1000) / result.requests).toFixed(0)}`);
+    note(`${name}: server CPU µs/req by process: ${parts.join(', ')}`);
+  }
+  return result;
+}
+
 async function measure(name, target, extra = {}) {
   try {
-    const cpuBefore = serverCpu();
-    const result = await load(target, { tool: TOOL, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU });
-    result.cpuUsPerRequest = result.requests ? (cpuSince(cpuBefore) * 1000) / result.requests : null;
-    if (result.requests) {
-      const parts = Object.entries(cpuByKind(cpuBefore))
-        .filter(([, ms]) => ms > 0)
-        .map(([kind, ms]) => `${kind} ${((ms * 1000) / result.requests).toFixed(0)}`);
-      note(`${name}: server CPU µs/req by process: ${parts.join(', ')}`);
-    }
+    const result = await loadWithCpu(name, target);
     record({ name, result, ...extra });
     return result;
   } catch (err) {
@@ -667,7 +678,13 @@ async function main() {
     ? await scaleRun({ databaseUrl, storefrontUrl, stats, storefrontPid, front, shopId })
     : null;
 
+  // 6. Analytics (issue 13): its own shop with 100,000 appointments, its own table (with p95).
+  const analytics = ONLY.has('analytics')
+    ? await analyticsRows({ front, databaseUrl, json, request, note, measureLoad: loadWithCpu })
+    : null;
+
   printTable(scale, { html, started });
+  if (analytics) printAnalytics(analytics, { tool: TOOL });
 }
 
 /**

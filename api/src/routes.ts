@@ -121,7 +121,12 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     billingRouter(billingDeps),
     barberSettingsRouter({ dataSource, mailQueue, now }),
     myScheduleRouter({ dataSource, mailQueue, now }),
-    analyticsRouter({ dataSource, now }),
+    analyticsRouter({
+      dataSource,
+      now,
+      cacheReports: availabilityCache &&
+        config.AVAILABILITY_CACHE && { connectionString: config.DATABASE_URL, logger: deps.logger },
+    }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
     appointmentsRouter({
       ...bookingDeps,

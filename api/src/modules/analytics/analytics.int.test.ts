@@ -1,5 +1,6 @@
 import {
   ANALYTICS_MESSAGES,
+  type AnalyticsPeriod,
   type AnalyticsReport,
   type AnalyticsSummary,
   type BarberNumbers,
@@ -18,6 +19,8 @@ import {
   type TestShop,
 } from '../appointments/booking.test-helper';
 import { bearer } from '../shops/shops.test-helper';
+import { loadSummaries } from './analytics.repository';
+import { resolvePeriods } from './analytics-period';
 
 /**
  * A hand-computed fixture in America/New_York (EDT, UTC-4, in October). "Now" is Tuesday 2026-10-20 12:00 local, so
@@ -445,6 +448,86 @@ describe('GET /api/shops/{shopId}/analytics', () => {
     } finally {
       await sql(`UPDATE "shops" SET "currency" = 'USD' WHERE "id" = $1`, [shop.id]);
     }
+  });
+});
+
+describe("the summary's two ways of reading clients' histories", () => {
+  it('give the same figures for every period, short or long (decision 0150, Speed)', async () => {
+    const [row] = await sql<{ currency: string }>(`SELECT "currency" FROM "shops" WHERE "id" = $1`, [shop.id]);
+    const queries: Array<{ period: AnalyticsPeriod } & Record<string, string>> = [
+      { period: '7d' },
+      { period: '30d' },
+      { period: '90d' },
+      { period: '12m' },
+      { period: 'custom', from: '2026-10-14', to: '2026-10-16' },
+      { period: 'custom', from: '2024-10-20', to: '2026-10-20' },
+      { period: 'custom', from: '2026-08-01', to: '2026-09-01' },
+    ];
+    for (const query of queries) {
+      const { period, previous } = resolvePeriods(query, '2026-10-20');
+      const scope = {
+        shopId: shop.id,
+        timeZone: 'America/New_York',
+        currency: row!.currency,
+        current: period,
+        prior: previous,
+      };
+      const now = new Date(NOW);
+      const restricted = await loadSummaries(db.dataSource.manager, scope, now, { wholeHistory: false });
+      const whole = await loadSummaries(db.dataSource.manager, scope, now, { wholeHistory: true });
+      expect(whole).toEqual(restricted);
+      const api = await analytics(shop.id, owner.accessToken, query);
+      const { kind: _kind, otherCurrencyAppointments: _other, ...current } = restricted.current;
+      expect(api.body.current).toEqual(current);
+    }
+  });
+
+  it("find the next appointment past the short way's end and behind a tie as a lookup per visit would", async () => {
+    const other = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'America/New_York', hours_json: everyDay('09:00', '17:00') },
+      barbers: ['Pat', 'Quinn'],
+    });
+    const [pat, quinn] = other.barbers.map((b) => b.id) as [string, string];
+    const zoe = await addClient(other.id, 'Zoe');
+    // Two completed visits at the same instant (two barbers), then nothing until September, booked at the visit.
+    for (const barberId of [pat, quinn]) {
+      await addAppointment(other.id, {
+        barberId,
+        start: '2026-06-02T10:00:00-04:00',
+        minutes: 30,
+        status: 'completed',
+        price: 20,
+        clientId: zoe,
+      });
+    }
+    await addAppointment(other.id, {
+      barberId: pat,
+      start: '2026-09-15T10:00:00-04:00',
+      minutes: 30,
+      status: 'completed',
+      price: 20,
+      clientId: zoe,
+      createdAt: '2026-06-02T11:00:00-04:00',
+    });
+    const { period, previous } = resolvePeriods(
+      { period: 'custom', from: '2026-06-01', to: '2026-06-07' },
+      '2026-10-20',
+    );
+    const scope = { shopId: other.id, timeZone: 'America/New_York', currency: 'USD', current: period, prior: previous };
+    const restricted = await loadSummaries(db.dataSource.manager, scope, new Date(NOW), { wholeHistory: false });
+    expect(await loadSummaries(db.dataSource.manager, scope, new Date(NOW), { wholeHistory: true })).toEqual(
+      restricted,
+    );
+    expect(restricted.current).toMatchObject({
+      appointments: 2,
+      completed: 2,
+      newClients: 1,
+      returningClients: 0,
+      // Her next completed visit after June 2 is in September: more than 42 days later (the tie is no later visit).
+      retention: 0,
+      // Both visits' next appointment (past the tie) is September's, booked an hour after the visit began.
+      rebookRate: 1,
+    });
   });
 });
 

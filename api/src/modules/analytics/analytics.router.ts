@@ -1,14 +1,29 @@
 import { Router } from 'express';
+import type { Logger } from 'pino';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { pathParam } from '../shops/shop-access';
 import { type AnalyticsDeps, getMyAnalytics, getShopAnalytics } from './analytics.service';
+import { sharedAnalyticsCache } from './analytics-cache';
 import { analyticsCsv } from './analytics-csv';
 
 /**
  * Business analytics (issue 13, decision 0150): the owner's report and its CSV, and a barber's own numbers.
  * Query: ?period=7d|30d|90d|12m|custom&from=YYYY-MM-DD&to=YYYY-MM-DD.
  */
-export function analyticsRouter(deps: AnalyticsDeps): Router {
+export function analyticsRouter(
+  options: AnalyticsDeps & {
+    /**
+     * Keep reports in this process's cache, listening on this database (routes.ts: when availability's cache is on,
+     * the same rule). Without it (and without deps.reportCache) every report is computed.
+     */
+    cacheReports?: { connectionString: string; logger: Logger } | false;
+  },
+): Router {
+  const { cacheReports, ...rest } = options;
+  const deps: AnalyticsDeps = {
+    ...rest,
+    reportCache: rest.reportCache ?? (cacheReports ? sharedAnalyticsCache(cacheReports) : undefined),
+  };
   const router = Router();
 
   router.get('/shops/:shopId/analytics', requireAuth, async (req, res) => {

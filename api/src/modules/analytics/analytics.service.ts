@@ -20,12 +20,26 @@ import {
   loadSummaries,
   loadTopServices,
 } from './analytics.repository';
+import type { AnalyticsCache } from './analytics-cache';
 import { resolvePeriods } from './analytics-period';
 
 export interface AnalyticsDeps {
   dataSource: DataSource;
   /** The clock that decides "today" in the shop's zone (tests fix it). */
   now: () => Date;
+  /** Reports kept per process until the shop's data changes (analytics-cache.ts); without it every one is computed. */
+  reportCache?: AnalyticsCache;
+}
+
+/** What a report depends on besides the shop's data: the periods, zone and currency (and the barber, for /my). */
+function reportKey(scope: AnalyticsScope, who: string): string {
+  const { current, prior } = scope;
+  return `${who}|${current.from}|${current.to}|${prior.from}|${prior.to}|${scope.timeZone}|${scope.currency}`;
+}
+
+/** The report from the cache when there is one, else computed. */
+function cached<T>(deps: AnalyticsDeps, shopId: string, key: string, compute: () => Promise<T>): Promise<T> {
+  return deps.reportCache ? deps.reportCache.report(shopId, key, deps.now().getTime(), compute) : compute();
 }
 
 function scopeOf(deps: AnalyticsDeps, shop: ShopEntity, query: unknown): AnalyticsScope {
@@ -46,6 +60,16 @@ export async function getShopAnalytics(
   const manager = deps.dataSource.manager;
   const shop = await loadOwnedShop(manager, shopId, userId);
   const scope = scopeOf(deps, shop, query);
+  const report = await cached(deps, shop.id, reportKey(scope, 'shop'), () => computeShopReport(deps, shop, scope));
+  return { shop, report };
+}
+
+async function computeShopReport(
+  deps: AnalyticsDeps,
+  shop: ShopEntity,
+  scope: AnalyticsScope,
+): Promise<AnalyticsReport> {
+  const manager = deps.dataSource.manager;
   const [summaries, barbers, services, heatmap, daily] = await Promise.all([
     loadSummaries(manager, scope, deps.now()),
     loadBarberFigures(manager, scope, null),
@@ -56,20 +80,17 @@ export async function getShopAnalytics(
   const { kind: _c, otherCurrencyAppointments, ...current } = summaries.current;
   const { kind: _p, otherCurrencyAppointments: _o, ...prior } = summaries.prior;
   return {
-    shop,
-    report: {
-      currency: shop.currency.trim(),
-      timeZone: shop.timeZone,
-      period: scope.current,
-      previous: scope.prior,
-      current,
-      prior,
-      barbers: barbers.filter((b) => b.kind === 'current').map(figures),
-      services,
-      heatmap,
-      daily,
-      otherCurrencyAppointments,
-    },
+    currency: shop.currency.trim(),
+    timeZone: shop.timeZone,
+    period: scope.current,
+    previous: scope.prior,
+    current,
+    prior,
+    barbers: barbers.filter((b) => b.kind === 'current').map(figures),
+    services,
+    heatmap,
+    daily,
+    otherCurrencyAppointments,
   };
 }
 
@@ -90,7 +111,9 @@ export async function getMyAnalytics(deps: AnalyticsDeps, userId: string, query:
   const shop = await findShopById(manager, barber.shopId);
   if (!shop) throw notFound(SHOP_NOT_FOUND);
   const scope = scopeOf(deps, shop, query);
-  const rows = await loadBarberFigures(manager, scope, barber.id);
+  const rows = await cached(deps, shop.id, reportKey(scope, `barber:${barber.id}`), () =>
+    loadBarberFigures(manager, scope, barber.id),
+  );
   const current = rows.find((r) => r.kind === 'current');
   const prior = rows.find((r) => r.kind === 'prior');
   if (!current || !prior) throw notFound(SHOP_NOT_FOUND);

@@ -10,6 +10,7 @@ import {
   ClientNoteSchema,
   ClientPatchSchema,
   type ClientSummary,
+  LIVE_APPOINTMENT_STATUSES,
   localDateOf,
   type RebookSent,
   type TextChannel,
@@ -18,6 +19,7 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import { badRequest, conflict, forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { ANALYTICS_CHANNEL } from '../analytics/analytics-cache';
 import { BOOKING_MAIL_QUEUE } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { textChannelsOf } from '../messaging/texts';
@@ -68,45 +70,54 @@ function requireOwner(viewer: ClientViewer): void {
 }
 
 const VISIT = `(a."status" = 'completed' OR (a."status" = 'confirmed' AND a."ends_at" <= $2))`;
+const KEPT = `(${LIVE_APPOINTMENT_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /**
- * Every figure of a client row in one pass over the shop's appointments: visits, last visit, next appointment,
- * total spent (completed, in the shop's currency), no-shows, and the usual interval (median whole days between
- * consecutive visits, in the shop's zone) with the due date it gives. $1 shop, $2 now, $3 zone, $4 currency.
+ * The figures of a client row: visits, last visit, next appointment, total spent (completed, in the shop's
+ * currency), no-shows, and the usual interval (median whole days between consecutive visits, in the shop's zone)
+ * with the due date it gives. $1 shop, $2 now, $3 zone, $4 currency.
+ *
+ * Only for `candidates`, a query of the clients' "id"s the page can show (the search, a barber's own clients, a
+ * page already chosen by name): every figure is read from those clients' appointments by ("shop_id", "client_id")
+ * in IDX_appointments_client_kept (kept statuses: a cancelled appointment counts in none of them), index-only.
+ * The shop's other clients cost nothing (issue 13, docs/benchmarks.md).
  */
-const SUMMARY_CTE = `
-  figures AS (
+const summaryCte = (candidates: string) => `
+  candidates AS MATERIALIZED (${candidates}),
+  kept AS (
+    SELECT a."client_id", a."status", a."starts_at", a."service_price", a."currency", v."visit", v."day",
+      -- The day of the client's previous visit: days never go down in start order, so the latest one before.
+      max(v."day") FILTER (WHERE v."visit") OVER (
+        PARTITION BY a."client_id" ORDER BY a."starts_at", a."id" ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING
+      ) AS "previous_day"
+    FROM "appointments" a
+    CROSS JOIN LATERAL (
+      SELECT ${VISIT} AS "visit", CASE WHEN ${VISIT} THEN (a."starts_at" AT TIME ZONE $3)::date END AS "day"
+    ) v
+    WHERE a."shop_id" = $1 AND a."client_id" IN (SELECT "id" FROM candidates) AND a."status" IN ${KEPT}
+  ),
+  figures AS MATERIALIZED (
     SELECT a."client_id",
-      count(*) FILTER (WHERE ${VISIT})::int AS "visits",
-      max(a."starts_at") FILTER (WHERE ${VISIT}) AS "last_visit",
+      count(*) FILTER (WHERE a."visit")::int AS "visits",
+      max(a."starts_at") FILTER (WHERE a."visit") AS "last_visit",
       min(a."starts_at") FILTER (WHERE a."status" = 'confirmed' AND a."starts_at" > $2) AS "next_appointment",
       coalesce(sum(a."service_price") FILTER (WHERE a."status" = 'completed' AND a."currency" = $4), 0)::float8 AS "total_spent",
-      count(*) FILTER (WHERE a."status" = 'no_show')::int AS "no_shows"
-    FROM "appointments" a
-    WHERE a."shop_id" = $1 AND a."client_id" IS NOT NULL
+      count(*) FILTER (WHERE a."status" = 'no_show')::int AS "no_shows",
+      -- The gaps between consecutive visit days (a second visit the same day is no gap).
+      round(percentile_cont(0.5) WITHIN GROUP (ORDER BY a."day" - a."previous_day")
+        FILTER (WHERE a."visit" AND a."day" > a."previous_day"))::int AS "usual_days"
+    FROM kept a
     GROUP BY a."client_id"
-  ),
-  gaps AS (
-    SELECT "client_id", "day" - lag("day") OVER (PARTITION BY "client_id" ORDER BY "day") AS "gap"
-    FROM (
-      SELECT DISTINCT a."client_id", (a."starts_at" AT TIME ZONE $3)::date AS "day"
-      FROM "appointments" a WHERE a."shop_id" = $1 AND a."client_id" IS NOT NULL AND ${VISIT}
-    ) v
-  ),
-  rhythm AS (
-    SELECT "client_id", round(percentile_cont(0.5) WITHIN GROUP (ORDER BY "gap"))::int AS "usual_days"
-    FROM gaps WHERE "gap" IS NOT NULL GROUP BY "client_id"
   ),
   summary AS (
     SELECT c."id", c."name", c."email", c."phone", c."tags", c."erased_at", c."created_at", c."updated_at",
       coalesce(f."visits", 0) AS "visits", f."last_visit", f."next_appointment",
-      coalesce(f."total_spent", 0) AS "total_spent", coalesce(f."no_shows", 0) AS "no_shows", r."usual_days",
-      CASE WHEN r."usual_days" IS NOT NULL
-        THEN ((f."last_visit" AT TIME ZONE $3)::date + r."usual_days") END AS "due_date"
+      coalesce(f."total_spent", 0) AS "total_spent", coalesce(f."no_shows", 0) AS "no_shows", f."usual_days",
+      CASE WHEN f."usual_days" IS NOT NULL
+        THEN ((f."last_visit" AT TIME ZONE $3)::date + f."usual_days") END AS "due_date"
     FROM "clients" c
     LEFT JOIN figures f ON f."client_id" = c."id"
-    LEFT JOIN rhythm r ON r."client_id" = c."id"
-    WHERE c."shop_id" = $1 AND c."merged_into_id" IS NULL
+    WHERE c."shop_id" = $1 AND c."merged_into_id" IS NULL AND c."id" IN (SELECT "id" FROM candidates)
   )`;
 
 interface SummaryRow {
@@ -180,51 +191,82 @@ export async function listClients(
   const now = deps.now();
   const today = localDateOf(now, viewer.shop.timeZone);
   const params: unknown[] = [viewer.shop.id, now, viewer.shop.timeZone, viewer.shop.currency];
-  const where: string[] = ['s."erased_at" IS NULL'];
+  // Who can be on the list, from the clients table alone (and, for a barber, whom they served).
+  const where: string[] = ['c."shop_id" = $1', 'c."merged_into_id" IS NULL', 'c."erased_at" IS NULL'];
   if (q.q) {
     params.push(likePattern(q.q));
     const text = `$${params.length}`;
     const digits = q.q.replace(/\D/g, '');
-    const phoneClause = digits.length >= 3 ? ` OR s."phone" LIKE $${params.push(`%${digits}%`)}` : '';
-    where.push(`(s."name" ILIKE ${text} OR s."email" ILIKE ${text}${phoneClause})`);
+    const phoneClause = digits.length >= 3 ? ` OR c."phone" LIKE $${params.push(`%${digits}%`)}` : '';
+    where.push(`(c."name" ILIKE ${text} OR c."email" ILIKE ${text}${phoneClause})`);
   }
   if (viewer.barberId) {
     params.push(viewer.barberId);
     where.push(
-      `EXISTS (SELECT 1 FROM "appointments" x WHERE x."client_id" = s."id" AND x."barber_id" = $${params.length})`,
+      `EXISTS (SELECT 1 FROM "appointments" x WHERE x."client_id" = c."id" AND x."barber_id" = $${params.length})`,
     );
   }
+  const candidates = `SELECT c."id" FROM "clients" c WHERE ${where.join(' AND ')}`;
+  const due: string[] = [];
   if (q.filter === 'due') {
     params.push(today);
-    where.push(`s."due_date" < $${params.length}::date AND s."next_appointment" IS NULL`);
+    due.push(`s."due_date" < $${params.length}::date AND s."next_appointment" IS NULL`);
   }
-  const order = q.filter === 'due' ? `s."due_date", lower(s."name"), s."id"` : SORTS[q.sort];
   const pageSize = CLIENT_LIMITS.pageSize;
   params.push(pageSize, (q.page - 1) * pageSize);
-  const rows = (await deps.dataSource.query(
-    `WITH ${SUMMARY_CTE}
-     SELECT s.*, count(*) OVER ()::int AS "total" FROM summary s
-     WHERE ${where.join(' AND ')}
-     ORDER BY ${order}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  )) as Array<SummaryRow & { total: number }>;
+  const [limit, offset] = [`$${params.length - 1}`, `$${params.length}`];
+  // The page is chosen with as little as it needs: by name from the clients table alone, by last visit, visits or
+  // total spent from those figures only (no zone arithmetic), and only 'due' needs every candidate's rhythm. The
+  // page's rows then get all their figures.
+  let sql: string;
+  if (q.filter === 'due') {
+    sql = `WITH ${summaryCte(candidates)}
+      SELECT s.*, count(*) OVER ()::int AS "total" FROM summary s
+      WHERE ${due.join(' AND ')}
+      ORDER BY s."due_date", lower(s."name"), s."id"
+      LIMIT ${limit} OFFSET ${offset}`;
+  } else {
+    const ranked =
+      q.sort === 'name'
+        ? `SELECT c."id", c."name" FROM "clients" c WHERE c."id" IN (SELECT "id" FROM listed)`
+        : `SELECT c."id", c."name", coalesce(f."visits", 0) AS "visits", f."last_visit",
+             coalesce(f."total_spent", 0) AS "total_spent"
+           FROM "clients" c
+           LEFT JOIN (
+             SELECT a."client_id", count(*) FILTER (WHERE ${VISIT})::int AS "visits",
+               max(a."starts_at") FILTER (WHERE ${VISIT}) AS "last_visit",
+               coalesce(sum(a."service_price") FILTER (WHERE a."status" = 'completed' AND a."currency" = $4), 0)::float8
+                 AS "total_spent"
+             FROM "appointments" a
+             WHERE a."shop_id" = $1 AND a."status" IN ${KEPT} AND a."client_id" IN (SELECT "id" FROM listed)
+             GROUP BY a."client_id"
+           ) f ON f."client_id" = c."id"
+           WHERE c."id" IN (SELECT "id" FROM listed)`;
+    sql = `WITH listed AS MATERIALIZED (${candidates}),
+      page AS MATERIALIZED (
+        SELECT s."id", count(*) OVER ()::int AS "total" FROM (${ranked}) s
+        ORDER BY ${SORTS[q.sort]} LIMIT ${limit} OFFSET ${offset}
+      ),
+      ${summaryCte('SELECT "id" FROM page')}
+      SELECT s.*, p."total" FROM summary s JOIN page p ON p."id" = s."id"
+      ORDER BY ${SORTS[q.sort]}`;
+  }
+  const rows = (await deps.dataSource.query(sql, params)) as Array<SummaryRow & { total: number }>;
   return {
     clients: rows.map((r) => toSummary(r, today)),
-    total: rows[0]?.total ?? (q.page > 1 ? await countClients(deps, viewer, params, where) : 0),
+    total: rows[0]?.total ?? (q.page > 1 ? await countClients(deps, params.slice(0, -2), candidates, due) : 0),
     page: q.page,
     pageSize,
     currency: viewer.shop.currency,
   };
 }
 
-/** The total when the page asked for lies past the end. */
-async function countClients(deps: ClientsDeps, viewer: ClientViewer, params: unknown[], where: string[]) {
+/** The total when the page asked for lies past the end (rare: the figures are worked out for every candidate). */
+async function countClients(deps: ClientsDeps, params: unknown[], candidates: string, due: string[]) {
   const [row] = (await deps.dataSource.query(
-    `WITH ${SUMMARY_CTE} SELECT count(*)::int AS "n" FROM summary s WHERE ${where.join(' AND ')}`,
-    params.slice(0, -2),
+    `WITH ${summaryCte(candidates)} SELECT count(*)::int AS "n" FROM summary s ${due.length ? `WHERE ${due.join(' AND ')}` : ''}`,
+    params,
   )) as Array<{ n: number }>;
-  void viewer;
   return row?.n ?? 0;
 }
 
@@ -271,7 +313,7 @@ async function clientDetail(deps: ClientsDeps, viewer: ClientViewer, clientId: s
   const manager = deps.dataSource.manager;
   const now = deps.now();
   const today = localDateOf(now, viewer.shop.timeZone);
-  const [row] = (await manager.query(`WITH ${SUMMARY_CTE} SELECT s.* FROM summary s WHERE s."id" = $5`, [
+  const [row] = (await manager.query(`WITH ${summaryCte('SELECT $5::uuid AS "id"')} SELECT s.* FROM summary s`, [
     viewer.shop.id,
     now,
     viewer.shop.timeZone,
@@ -441,6 +483,8 @@ export async function mergeClients(
     const [keep, fold] = a.id === clientId ? [a, b] : [b, a];
     if (keep.erased_at || fold.erased_at) throw conflict(CLIENT_MESSAGES.mergeErased);
     await manager.query(`UPDATE "appointments" SET "client_id" = $1 WHERE "client_id" = $2`, [keep.id, fold.id]);
+    // Analytics' kept reports count clients (new, returning, retention): told at commit (analytics-cache.ts).
+    await manager.query('SELECT pg_notify($1, $2)', [ANALYTICS_CHANNEL, `${viewer.shop.id}:clients`]);
     await manager.query(`UPDATE "client_notes" SET "client_id" = $1 WHERE "client_id" = $2`, [keep.id, fold.id]);
     await manager.query(`UPDATE "clients" SET "merged_into_id" = $1 WHERE "merged_into_id" = $2`, [keep.id, fold.id]);
     await manager.query(`UPDATE "clients" SET "merged_into_id" = $1, "updated_at" = now() WHERE "id" = $2`, [
