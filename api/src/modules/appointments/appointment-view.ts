@@ -94,11 +94,11 @@ export async function loadAppointmentContext(
     ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
   });
   if (!appointment) return null;
-  const [barber, shop, items] = await Promise.all([
-    manager.getRepository(BarberEntity).findOneOrFail({ where: { id: appointment.barberId } }),
-    manager.getRepository(ShopEntity).findOneOrFail({ where: { id: appointment.shopId } }),
-    loadItems(manager, [appointment.id]),
-  ]);
+  // One after another: inside a transaction they share one connection, which runs one query at a time anyway (pg
+  // warns when queries are queued on a client concurrently).
+  const barber = await manager.getRepository(BarberEntity).findOneOrFail({ where: { id: appointment.barberId } });
+  const shop = await manager.getRepository(ShopEntity).findOneOrFail({ where: { id: appointment.shopId } });
+  const items = await loadItems(manager, [appointment.id]);
   return { appointment, barber, shop, items: items.get(appointment.id) };
 }
 
@@ -109,13 +109,11 @@ export async function toAppointmentDtos(
   appointments: AppointmentEntity[],
 ): Promise<Appointment[]> {
   const ids = [...new Set(appointments.map((a) => a.barberId))];
-  const [barbers, items] = await Promise.all([
-    ids.length ? manager.getRepository(BarberEntity).find({ where: { id: In(ids) } }) : [],
-    loadItems(
-      manager,
-      appointments.map((a) => a.id),
-    ),
-  ]);
+  const barbers = ids.length ? await manager.getRepository(BarberEntity).find({ where: { id: In(ids) } }) : [];
+  const items = await loadItems(
+    manager,
+    appointments.map((a) => a.id),
+  );
   const byId = new Map(barbers.map((b) => [b.id, b]));
   return appointments.map((appointment) =>
     toAppointmentDto({

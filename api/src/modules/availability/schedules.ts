@@ -14,24 +14,23 @@ export async function loadBarberSchedules(
 ): Promise<BarberSchedule[]> {
   if (barbers.length === 0) return [];
   const ids = barbers.map((b) => b.id);
-  const [appointments, timeOff, holds] = await Promise.all([
-    manager.query(
-      `SELECT "barber_id", "starts_at", "blocked_until" AS "ends_at" FROM "appointments"
+  // One after another: callers pass a transaction's manager too, whose one connection runs one query at a time.
+  const appointments = (await manager.query(
+    `SELECT "barber_id", "starts_at", "blocked_until" AS "ends_at" FROM "appointments"
        WHERE "barber_id" = ANY($1::uuid[]) AND "status" = ANY($2::varchar[])
          AND "starts_at" < $4 AND "blocked_until" > $3`,
-      [ids, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
-    ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date }>>,
-    manager.query(
-      `SELECT "barber_id", "starts_at", "ends_at" FROM "barber_time_off"
+    [ids, [...LIVE_APPOINTMENT_STATUSES], range.start, range.end],
+  )) as Array<{ barber_id: string; starts_at: Date; ends_at: Date }>;
+  const timeOff = (await manager.query(
+    `SELECT "barber_id", "starts_at", "ends_at" FROM "barber_time_off"
        WHERE "barber_id" = ANY($1::uuid[]) AND "starts_at" < $3 AND "ends_at" > $2`,
-      [ids, range.start, range.end],
-    ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date }>>,
-    manager.query(
-      `SELECT "barber_id", "starts_at", "ends_at", "expires_at" FROM "slot_holds"
+    [ids, range.start, range.end],
+  )) as Array<{ barber_id: string; starts_at: Date; ends_at: Date }>;
+  const holds = (await manager.query(
+    `SELECT "barber_id", "starts_at", "ends_at", "expires_at" FROM "slot_holds"
        WHERE "barber_id" = ANY($1::uuid[]) AND "status" = 'active' AND "starts_at" < $3 AND "ends_at" > $2`,
-      [ids, range.start, range.end],
-    ) as Promise<Array<{ barber_id: string; starts_at: Date; ends_at: Date; expires_at: Date }>>,
-  ]);
+    [ids, range.start, range.end],
+  )) as Array<{ barber_id: string; starts_at: Date; ends_at: Date; expires_at: Date }>;
   const of = (rows: Array<{ barber_id: string; starts_at: Date; ends_at: Date }>, id: string) =>
     rows.filter((r) => r.barber_id === id).map((r) => ({ start: r.starts_at, end: r.ends_at }));
   return barbers.map((barber) => ({
