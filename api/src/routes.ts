@@ -141,7 +141,12 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
-    seriesRouter(bookingDeps),
+    seriesRouter({
+      ...bookingDeps,
+      redis: deps.redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
+    }),
     clientsRouter({ dataSource, config, mailer, textProvider, now, logger: deps.logger }),
     joinCodesRouter({
       dataSource,

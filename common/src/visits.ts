@@ -1,3 +1,4 @@
+import { BOOKING_MESSAGES } from './booking/messages';
 import { BookingClientSchema, CalendarDateSchema, InstantSchema } from './booking/schemas';
 import { z } from './zod';
 
@@ -64,16 +65,29 @@ export interface AppointmentItem {
 
 // ---- Recurring series -------------------------------------------------------------------------------------------
 
-/** POST /api/shops/{shopId}/series (owner): the first visit's start, its barber and services, the rule, the client. */
+/**
+ * POST /api/shops/{shopId}/series (owner): the first visit's start, its barber and services, the rule, the client.
+ * With `fromAppointmentId` ('Make this a series…') that appointment is the first visit: start, barberId and
+ * serviceIds describe it as the owner saw it and must still match it (409 appointmentChanged otherwise), and the
+ * series keeps its client, so `client` is left out.
+ */
 export const SeriesRequestSchema = z
   .object({
+    fromAppointmentId: uuid(BOOKING_MESSAGES.appointmentNotFound).optional(),
     barberId: uuid('Barber not found'),
     serviceIds: VisitServicesSchema,
     start: InstantSchema,
     repeat: RepeatSchema,
-    client: BookingClientSchema,
+    client: BookingClientSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((request, ctx) => {
+    if (request.fromAppointmentId && request.client) {
+      ctx.addIssue({ code: 'custom', message: VISIT_MESSAGES.adoptedClient, path: ['client'] });
+    } else if (!request.fromAppointmentId && !request.client) {
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.clientName, path: ['client', 'name'] });
+    }
+  });
 export type SeriesRequestInput = z.input<typeof SeriesRequestSchema>;
 
 export interface SlotChoice {

@@ -172,3 +172,23 @@ describe('schedule changes wake the waitlist', () => {
     expect(await pendingChecks(shop.id, '2026-10-23')).toBe(0);
   });
 });
+
+describe("the client's accept route", () => {
+  it('is limited per address like booking', async () => {
+    // 0.05 x 20 bookings per 10 minutes: one request, then 429 with Retry-After.
+    const limited = await createBookingTestApp(db, {
+      clock: createTestClock(NOW),
+      configOverrides: { AUTH_RATE_LIMIT_MULTIPLIER: '0.05' },
+    });
+    try {
+      const path = `/api/appointments/manage/${'x'.repeat(43)}/series/collisions/2026-11-03/accept`;
+      const first = await request(limited).post(path).send({ start: '2026-11-03T14:30:00Z' });
+      expect(first.status).toBe(404);
+      const second = await request(limited).post(path).send({ start: '2026-11-03T14:30:00Z' });
+      expect(second.status).toBe(429);
+      expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -355,6 +355,144 @@ describe('recurring series (owner)', () => {
   });
 });
 
+describe("'Make this a series…' (the owner adopts an appointment)", () => {
+  const adoptBody = (shop: TestShop, appointment: { id: string; start: string }, repeat: Record<string, unknown>) => ({
+    fromAppointmentId: appointment.id,
+    barberId: shop.barbers[0]!.id,
+    serviceIds: [shop.services[0]!.id],
+    start: appointment.start,
+    repeat,
+  });
+  const jobsOf = (ids: string[]) =>
+    db.dataSource.query(
+      `SELECT "data"->>'kind' AS "kind", "data"->>'appointmentId' AS "id" FROM pgboss.job
+       WHERE "data"->>'appointmentId' = ANY($1) ORDER BY "start_after"`,
+      [ids],
+    ) as Promise<Array<{ kind: string; id: string }>>;
+
+  it('makes the appointment the first visit and books the next ones at the same wall time, across DST', async () => {
+    const shop = await nyShop();
+    await book(shop, '2026-10-27T14:00:00Z', 2); // Tue Oct 27 10:00 EDT taken
+    const first = await book(shop, FIRST, 3);
+    const before = await jobsOf([first.id]);
+
+    const res = await postSeries(shop, adoptBody(shop, first, { intervalWeeks: 1, count: 4 }));
+    expect(res.status).toBe(201);
+    const { series, booked, collisions } = res.body as SeriesResult;
+    expect(booked[0]!.id).toBe(first.id);
+    expect(booked.map((a) => [a.localDate, a.localTime, a.start, a.seriesId])).toEqual([
+      ['2026-10-20', '10:00 AM', '2026-10-20T14:00:00.000Z', series.id],
+      ['2026-11-03', '10:00 AM', '2026-11-03T15:00:00.000Z', series.id],
+      ['2026-11-10', '10:00 AM', '2026-11-10T15:00:00.000Z', series.id],
+    ]);
+    expect(collisions.map((c) => [c.date, c.status])).toEqual([['2026-10-27', 'open']]);
+    expect(series).toMatchObject({
+      firstDate: '2026-10-20',
+      localTime: '10:00',
+      weekday: 2,
+      occurrences: 4,
+      createdBy: 'owner',
+      client: client(3),
+    });
+    expect(booked.every((a) => a.client.name === 'Client 3' && a.client.email === 'client3@example.com')).toBe(true);
+    expect(await seriesAppointments(series.id)).toEqual([
+      { occurrence: '2026-10-20', start: '2026-10-20T14:00:00.000Z', status: 'confirmed' },
+      { occurrence: '2026-11-03', start: '2026-11-03T15:00:00.000Z', status: 'confirmed' },
+      { occurrence: '2026-11-10', start: '2026-11-10T15:00:00.000Z', status: 'confirmed' },
+    ]);
+    expect((await getSeries(shop, series.id)).upcoming.map((a) => a.id)).toEqual(booked.map((a) => a.id));
+    // The client has the first visit's confirmation already (its link now manages the series): the new visits get
+    // their reminders, nobody gets a second confirmation or an owner notice.
+    const after = await jobsOf(booked.map((a) => a.id));
+    expect(after.filter((j) => j.id === first.id)).toEqual(before);
+    expect(after.filter((j) => j.id !== first.id)).toEqual(
+      booked.slice(1).map((a) => ({ kind: 'reminder', id: a.id })),
+    );
+    const managed = await managedSeriesOf(
+      db.dataSource.manager,
+      await db.dataSource.getRepository(AppointmentEntity).findOneByOrFail({ id: first.id }),
+      app.clock.now(),
+    );
+    expect(managed?.id).toBe(series.id);
+  });
+
+  it('refuses an appointment already in a series with 409, and creates nothing', async () => {
+    const shop = await nyShop();
+    const first = await book(shop, FIRST, 3);
+    expect((await postSeries(shop, adoptBody(shop, first, { intervalWeeks: 2, count: 2 }))).status).toBe(201);
+    const again = await postSeries(shop, adoptBody(shop, first, { intervalWeeks: 1, count: 2 }));
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'already_in_series', message: VISIT_MESSAGES.alreadyInSeries });
+    const { booked } = await makeSeries(shop, { intervalWeeks: 1, count: 2 }, '2026-10-21T14:00:00Z');
+    const visitOfSeries = await postSeries(shop, adoptBody(shop, booked[1]!, { intervalWeeks: 1, count: 2 }));
+    expect(visitOfSeries.status).toBe(409);
+    expect(visitOfSeries.body.error.message).toBe(VISIT_MESSAGES.alreadyInSeries);
+    expect(
+      await db.dataSource.query(`SELECT 1 FROM "appointment_series" WHERE "shop_id" = $1`, [shop.id]),
+    ).toHaveLength(2);
+  });
+
+  it("refuses another shop's, a cancelled, a past or a moved appointment, and a client alongside", async () => {
+    const shop = await nyShop();
+    const other = await nyShop();
+    const repeat = { intervalWeeks: 1, count: 2 };
+    const theirs = await book(other, FIRST, 4);
+    const elsewhere = await postSeries(shop, adoptBody(shop, theirs, repeat));
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.message).toBe(BOOKING_MESSAGES.appointmentNotFound);
+    const unknown = await postSeries(
+      shop,
+      adoptBody(shop, { id: '00000000-0000-4000-8000-000000000000', start: FIRST }, repeat),
+    );
+    expect(unknown.status).toBe(404);
+
+    const cancelled = await book(shop, '2026-10-21T14:00:00Z', 5);
+    const patch = await request(app)
+      .patch(`/api/shops/${shop.id}/appointments/${cancelled.id}`)
+      .set(bearer(owner.accessToken))
+      .send({ status: 'cancelled' });
+    expect(patch.status).toBe(200);
+    const notConfirmed = await postSeries(shop, adoptBody(shop, cancelled, repeat));
+    expect(notConfirmed.status).toBe(409);
+    expect(notConfirmed.body.error.message).toBe(BOOKING_MESSAGES.notChangeable);
+
+    const soon = await book(shop, '2026-10-15T14:00:00Z', 6); // tomorrow 10:00
+    try {
+      app.clock.set('2026-10-15T15:00:00Z'); // it has started
+      const past = await postSeries(shop, adoptBody(shop, soon, repeat));
+      expect(past.status).toBe(400);
+      expect(past.body.error.message).toBe(BOOKING_MESSAGES.past);
+    } finally {
+      app.clock.set(NOW);
+    }
+
+    const first = await book(shop, FIRST, 3);
+    const moved = await postSeries(shop, { ...adoptBody(shop, first, repeat), start: '2026-10-20T14:30:00Z' });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error).toMatchObject({ code: 'appointment_changed', message: VISIT_MESSAGES.appointmentChanged });
+    const withClient = await postSeries(shop, { ...adoptBody(shop, first, repeat), client: client(9) });
+    expect(withClient.status).toBe(400);
+    expect(withClient.body.error.message).toBe(VISIT_MESSAGES.adoptedClient);
+    const noClient = await postSeries(shop, { ...seriesBody(shop, repeat), client: undefined });
+    expect(noClient.status).toBe(400);
+    expect(noClient.body.error.message).toBe(BOOKING_MESSAGES.clientName);
+
+    expect(await db.dataSource.query(`SELECT 1 FROM "appointment_series" WHERE "shop_id" = $1`, [shop.id])).toEqual([]);
+    const untouched = await db.dataSource.getRepository(AppointmentEntity).findOneByOrFail({ id: first.id });
+    expect(untouched.seriesId).toBeNull();
+  });
+
+  it('is the owner only: 401 without a session, 403 for another owner', async () => {
+    const shop = await nyShop();
+    const first = await book(shop, FIRST, 3);
+    const body = adoptBody(shop, first, { intervalWeeks: 1, count: 2 });
+    expect((await request(app).post(`/api/shops/${shop.id}/series`).send(body)).status).toBe(401);
+    expect((await postSeries(shop, body, stranger.accessToken)).status).toBe(403);
+    const untouched = await db.dataSource.getRepository(AppointmentEntity).findOneByOrFail({ id: first.id });
+    expect(untouched.seriesId).toBeNull();
+  });
+});
+
 describe('recurring series (client)', () => {
   it("makes a client's series from their booking; any visit's link manages it and accepts an alternative", async () => {
     const shop = await nyShop({ clientsMayRepeat: true });

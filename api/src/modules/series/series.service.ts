@@ -2,6 +2,7 @@ import {
   AcceptAlternativeSchema,
   type Appointment,
   addDays,
+  BOOKING_MESSAGES,
   type CancelScope,
   checkStart,
   isCalendarDate,
@@ -405,11 +406,71 @@ async function notOffered(manager: EntityManager, services: ServiceEntity[], bar
 // ---- Owner ------------------------------------------------------------------------------------------------------
 
 /**
+ * The appointment 'Make this a series…' adopts as the first visit, locked for the transaction: the shop's own (404
+ * otherwise), not yet in a series (409), confirmed (409), still ahead (400, like a past start), and still at the
+ * start, with the barber and the services, the owner saw (409 appointmentChanged: it moved meanwhile).
+ */
+async function adoptableAppointment(
+  manager: EntityManager,
+  shop: ShopEntity,
+  input: z.output<typeof SeriesRequestSchema> & { fromAppointmentId: string },
+  now: Date,
+): Promise<AppointmentContext> {
+  const ctx = isUuid(input.fromAppointmentId)
+    ? await loadAppointmentContext(manager, { id: input.fromAppointmentId }, true)
+    : null;
+  if (!ctx || ctx.appointment.shopId !== shop.id) throw notFound(BOOKING_MESSAGES.appointmentNotFound);
+  const { appointment } = ctx;
+  if (appointment.seriesId) throw new HttpError(409, 'already_in_series', VISIT_MESSAGES.alreadyInSeries);
+  if (appointment.status !== 'confirmed') throw new HttpError(409, 'not_changeable', BOOKING_MESSAGES.notChangeable);
+  if (appointment.startsAt.getTime() <= now.getTime()) {
+    throw badRequest(BOOKING_MESSAGES.past, { start: BOOKING_MESSAGES.past });
+  }
+  const serviceIds = (ctx.items ?? [{ serviceId: appointment.serviceId }]).map((i) => i.serviceId?.toLowerCase());
+  const same =
+    appointment.startsAt.getTime() === input.start.getTime() &&
+    appointment.barberId === input.barberId.toLowerCase() &&
+    serviceIds.length === input.serviceIds.length &&
+    serviceIds.every((id, i) => id === input.serviceIds[i]!.toLowerCase());
+  if (!same) throw new HttpError(409, 'appointment_changed', VISIT_MESSAGES.appointmentChanged);
+  return ctx;
+}
+
+/** The series' client as the owner typed them, linked to the shop's client record like any booking's. */
+async function ownerClientFields(
+  deps: BookingDeps,
+  manager: EntityManager,
+  shop: ShopEntity,
+  input: z.output<typeof SeriesRequestSchema>['client'],
+): Promise<ClientFields> {
+  // The schema requires a client unless an appointment is adopted; this keeps the types honest.
+  if (!input) throw badRequest(BOOKING_MESSAGES.clientName, { 'client.name': BOOKING_MESSAGES.clientName });
+  const country = shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US');
+  const phoneE164 = normalizePhone(input.phone, country);
+  const clientId = await linkClient(manager, shop.id, { ...input, phoneE164 }, country);
+  return {
+    clientName: input.name,
+    clientEmail: input.email.toLowerCase(),
+    clientPhone: input.phone,
+    clientPhoneE164: phoneE164,
+    clientId,
+    note: '',
+    reminderChannel: 'email',
+  };
+}
+
+/**
  * POST /api/shops/{shopId}/series (owner). The first visit is `start`; every occurrence within the booking horizon
  * is booked now in one transaction (the owner may ignore the minimum notice, as for walk-ins and moves). A start
  * the shop itself refuses (the past, off the grid, closed, outside its hours, beyond the horizon) is a 400: the
  * rule would repeat it. The client gets one confirmation (the first visit booked, with its manage link, which
  * manages the whole series) and each visit's reminders; the owner made it, so no owner notice.
+ *
+ * With `fromAppointmentId` ('Make this a series…') that appointment is the first visit (adoptableAppointment says
+ * which may be): it joins the series as its first occurrence, its client, note and reminder choice are the
+ * series', and the following occurrences are booked as above. The client already has that visit's confirmation,
+ * whose manage link now manages the series, so only the new visits' reminders are sent (as for a client's own
+ * series).
  */
 export async function createSeries(
   deps: BookingDeps,
@@ -423,6 +484,10 @@ export async function createSeries(
   return deps.dataSource.transaction(async (manager) => {
     const shop = await loadOwnedShop(manager, shopId, userId);
     const now = deps.now();
+    const { fromAppointmentId } = input;
+    const adopted = fromAppointmentId
+      ? await adoptableAppointment(manager, shop, { ...input, fromAppointmentId }, now)
+      : null;
     const barber = isUuid(input.barberId)
       ? await manager.getRepository(BarberEntity).findOne({ where: { id: input.barberId, shopId: shop.id } })
       : null;
@@ -442,18 +507,28 @@ export async function createSeries(
     });
     if (refusal) throw refusedStart(refusal, shop);
 
-    const country = shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US');
-    const phoneE164 = normalizePhone(input.client.phone, country);
-    const clientId = await linkClient(manager, shop.id, { ...input.client, phoneE164 }, country);
-    const client: ClientFields = {
-      clientName: input.client.name,
-      clientEmail: input.client.email.toLowerCase(),
-      clientPhone: input.client.phone,
-      clientPhoneE164: phoneE164,
-      clientId,
-      note: '',
-      reminderChannel: 'email',
-    };
+    if (adopted) {
+      const { ctx, booked, collisions } = await seriesFromAppointment(deps, manager, {
+        shop,
+        appointment: adopted.appointment,
+        barber,
+        services,
+        rule,
+        client: clientFieldsOf(adopted.appointment),
+        createdBy: 'owner',
+        manageTokenHash: null,
+      });
+      await deps.mailQueue.enqueue(manager, remindersOf(booked, shop, now), now);
+      return seriesResult(
+        manager,
+        ctx,
+        [adopted, ...booked.map((b) => ({ appointment: b.appointment, barber: b.barber, shop }))],
+        collisions,
+        now,
+      );
+    }
+
+    const client = await ownerClientFields(deps, manager, shop, input.client);
     const row = await insertSeries(manager, {
       shop,
       barber,
@@ -657,6 +732,51 @@ function clientFieldsOf(a: AppointmentEntity): ClientFields {
 }
 
 /**
+ * Makes an existing appointment the first visit of a new series, in the caller's transaction: the series is
+ * inserted with `rule` (made from the appointment's start), the appointment becomes its first occurrence (its local
+ * date), and the rule's following dates within the booking horizon are booked for `client` (collisions recorded).
+ * The two ways a booking becomes a series go through it: a client's booking with repeat and the owner's 'Make this
+ * a series…'. Sends nothing: the callers decide the mails.
+ */
+async function seriesFromAppointment(
+  deps: BookingDeps,
+  manager: EntityManager,
+  input: {
+    shop: ShopEntity;
+    appointment: AppointmentEntity;
+    barber: BarberEntity;
+    services: ServiceEntity[];
+    rule: SeriesRule;
+    client: ClientFields;
+    createdBy: CreatedBy;
+    manageTokenHash: string | null;
+  },
+): Promise<{ ctx: SeriesContext; booked: Booked[]; collisions: string[] }> {
+  const { shop, appointment, barber, services, rule, client } = input;
+  const row = await insertSeries(manager, {
+    shop,
+    barber,
+    services,
+    rule,
+    client,
+    createdBy: input.createdBy,
+    manageTokenHash: input.manageTokenHash,
+  });
+  await manager.query(`UPDATE "appointments" SET "series_id" = $2, "series_occurrence" = $3 WHERE "id" = $1`, [
+    appointment.id,
+    row.id,
+    rule.firstDate,
+  ]);
+  appointment.seriesId = row.id;
+  appointment.seriesOccurrence = rule.firstDate;
+  const ctx: SeriesContext = { row, shop, barber, services };
+  const { lastDay } = bookingWindow(shop, deps.now());
+  const { booked, collisions } = await bookOccurrences(deps, manager, ctx, datesWithin(row, lastDay), client);
+  await markExtended(manager, row, lastDay);
+  return { ctx, booked, collisions };
+}
+
+/**
  * The client's series at the end of booking (where shop.clientsMayRepeat; the caller checks it): `appointment` is
  * their first visit, booked in the caller's transaction, whose manage token manages the series. The other
  * occurrences within the horizon are booked with the same client, note and reminder choice; each gets its
@@ -676,31 +796,20 @@ export async function createSeriesForBooking(
     manageTokenHash: string;
   },
 ): Promise<SeriesResult> {
-  const { shop, appointment, barber, services } = input;
+  const { shop, appointment, barber } = input;
   const repeat = parseInput(RepeatSchema, input.repeat);
-  const rule = ruleFor(appointment.startsAt, shop.timeZone, repeat);
   const client = clientFieldsOf(appointment);
-  const row = await insertSeries(manager, {
+  const { ctx, booked, collisions } = await seriesFromAppointment(deps, manager, {
     shop,
+    appointment,
     barber,
-    services,
-    rule,
+    services: input.services,
+    rule: ruleFor(appointment.startsAt, shop.timeZone, repeat),
     client: { ...client, clientName: input.client.name, clientPhone: input.client.phone },
     createdBy: 'client',
     manageTokenHash: input.manageTokenHash,
   });
-  await manager.query(`UPDATE "appointments" SET "series_id" = $2, "series_occurrence" = $3 WHERE "id" = $1`, [
-    appointment.id,
-    row.id,
-    rule.firstDate,
-  ]);
-  appointment.seriesId = row.id;
-  appointment.seriesOccurrence = rule.firstDate;
-  const ctx: SeriesContext = { row, shop, barber, services };
   const now = deps.now();
-  const { lastDay } = bookingWindow(shop, now);
-  const { booked, collisions } = await bookOccurrences(deps, manager, ctx, datesWithin(row, lastDay), client);
-  await markExtended(manager, row, lastDay);
   await deps.mailQueue.enqueue(manager, remindersOf(booked, shop, now), now);
   return seriesResult(
     manager,

@@ -306,7 +306,7 @@ describe('AppointmentsTab', () => {
     expect(await screen.findByText('Series cancelled from this visit')).toBeInTheDocument();
   });
 
-  it("opens 'Make this a series…' with the appointment's barber, service, client and time", async () => {
+  it("opens 'Make this a series…' starting with the appointment itself, for its client", async () => {
     const { fetchMock } = fakeApi([
       appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { start: '2026-05-10T13:00:00.000Z' }),
     ]);
@@ -314,10 +314,8 @@ describe('AppointmentsTab', () => {
     wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' }));
     const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
-    expect(within(dialog).getByLabelText('Barber')).toHaveValue(SAM.id);
-    expect(within(dialog).getByRole('checkbox', { name: /Skin Fade/ })).toBeChecked();
-    expect(within(dialog).getByLabelText('First visit')).toHaveValue('2026-05-31');
-    expect(within(dialog).getByLabelText('Time')).toHaveValue('09:00');
+    expect(dialog).toHaveTextContent('Starting with this appointment on Sunday, May 10, 2026 at 9:00 AM');
+    expect(dialog).toHaveTextContent(`Skin Fade with ${SAM.name}.`);
     expect(within(dialog).getByLabelText('Client name')).toHaveValue('Jordan Lee');
     expect(within(dialog).getByLabelText('E-mail')).toHaveValue('jordan@example.com');
   });

@@ -108,15 +108,30 @@ describe('seriesRequestOf', () => {
     expect(seriesRequestOf(draft({ time: '' }), ZONE)).toEqual({ errors: { start: FIRST_VISIT_MESSAGE } });
   });
 
-  it("starts 'Make this a series' from the appointment, one interval later at the same wall time", () => {
+  it("makes 'Make this a series' start with the appointment itself: its day, time, barber, services, client", () => {
     const from = visit('a1', '2026-05-10T14:00:00.000Z');
-    expect(seriesDraftOf(from, BARBERS, [CUT, BEARD])).toMatchObject({
+    const adopted = seriesDraftOf(from, BARBERS, [CUT, BEARD]);
+    expect(adopted).toMatchObject({
       barberId: ALEX.id,
       serviceIds: [CUT.id, BEARD.id],
-      date: '2026-05-31',
+      date: '2026-05-10',
       time: '10:00',
       intervalWeeks: '3',
       client: CLIENT,
+      adopt: { appointmentId: 'a1', start: '2026-05-10T14:00:00.000Z' },
+    });
+    // The body names the appointment with its own start, barber and services; the client is the appointment's.
+    expect(seriesRequestOf(adopted, ZONE)).toEqual({
+      request: {
+        fromAppointmentId: 'a1',
+        barberId: ALEX.id,
+        serviceIds: [CUT.id, BEARD.id],
+        start: '2026-05-10T14:00:00.000Z',
+        repeat: { intervalWeeks: 3, count: 6 },
+      },
+    });
+    expect(seriesRequestOf({ ...adopted, end: 'until', until: '2026-05-10' }, ZONE)).toEqual({
+      errors: { end: VISIT_MESSAGES.untilBeforeStart },
     });
   });
 });
@@ -159,13 +174,16 @@ describe('New series from the agenda', () => {
     collisions: [collision, { ...collision, date: '2027-01-26', wantedStart: '2027-01-26T15:00:00.000Z' }],
   };
 
-  function setUp() {
+  function setUp(
+    appointments: Appointment[] = [],
+    created: { status: number; body: unknown } = { status: 201, body: result },
+  ) {
     const api = fakeApi(
       on('GET', '/api/my/shops', [{ id: SHOP_ID, slug: 'fade-co', name: 'Fade Co', timeZone: ZONE }]),
-      on('GET', `/api/shops/${SHOP_ID}/appointments`, agenda([])),
+      on('GET', `/api/shops/${SHOP_ID}/appointments`, agenda(appointments)),
       on('GET', `/api/shops/${SHOP_ID}/series?status=active`, []),
       on('GET', `/api/shops/${SHOP_ID}/waitlist?date=2026-05-10`, []),
-      on('POST', `/api/shops/${SHOP_ID}/series`, result, 201),
+      on('POST', `/api/shops/${SHOP_ID}/series`, created.body as object, created.status),
       on(
         'POST',
         `/api/shops/${SHOP_ID}/series/${series.id}/collisions/2026-12-15/accept`,
@@ -236,5 +254,53 @@ describe('New series from the agenda', () => {
     expect(api.sent('POST', `/api/shops/${SHOP_ID}/series/${series.id}/collisions/2027-01-26/dismiss`)).toHaveLength(1);
     await userEvent.click(within(outcome).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("'Make this a series…' adopts the appointment as the first visit: only the rule is chosen", async () => {
+    const from = visit('a1', '2026-05-10T14:00:00.000Z');
+    const api = setUp([from]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 10:00 AM Jordan Lee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
+    expect(dialog).toHaveTextContent('Starting with this appointment on Sunday, May 10, 2026 at 10:00 AM');
+    expect(dialog).toHaveTextContent('Haircut + Beard trim with Alex Clip.');
+    expect(within(dialog).queryByLabelText('Barber')).toBeNull();
+    expect(within(dialog).queryByLabelText('First visit')).toBeNull();
+    expect(within(dialog).queryByLabelText('Time')).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    for (const [label, value] of [
+      ['Client name', CLIENT.name],
+      ['E-mail', CLIENT.email],
+      ['Phone', CLIENT.phone],
+    ] as const) {
+      expect(within(dialog).getByLabelText(label)).toHaveValue(value);
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    const count = within(dialog).getByLabelText('Visits in all');
+    await userEvent.clear(count);
+    await userEvent.type(count, '4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book Series' }));
+
+    expect(await screen.findByText('Booked 8 visits')).toBeInTheDocument();
+    expect(api.sent('POST', `/api/shops/${SHOP_ID}/series`)[0]!.body).toEqual({
+      fromAppointmentId: 'a1',
+      barberId: ALEX.id,
+      serviceIds: [CUT.id, BEARD.id],
+      start: '2026-05-10T14:00:00.000Z',
+      repeat: { intervalWeeks: 3, count: 4 },
+    });
+  });
+
+  it("says the api's refusal when the appointment is already in a series", async () => {
+    setUp([visit('a1', '2026-05-10T14:00:00.000Z')], {
+      status: 409,
+      body: { error: { code: 'already_in_series', message: VISIT_MESSAGES.alreadyInSeries } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 10:00 AM Jordan Lee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book Series' }));
+    expect(
+      await screen.findByText(`Failed to book series. Please try again. ${VISIT_MESSAGES.alreadyInSeries}`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Make this a series' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import {
   type Appointment,
-  addDays,
   type Barber,
   type DisplaySettings,
+  formatClockTime,
+  formatDayLabel,
   formatDuration,
   localInstant,
   type SeriesRequestInput,
@@ -39,11 +40,17 @@ export interface SeriesDraft {
   count: string;
   until: string;
   client: { name: string; email: string; phone: string };
+  /**
+   * 'Make this a series…': the appointment that is the series' first visit, and its start as the agenda showed it
+   * (the api refuses the series if the appointment has moved since). Its barber, services, day, time and client are
+   * the series' and are not edited here.
+   */
+  adopt?: { appointmentId: string; start: string };
 }
 
 /**
- * 'Make this a series…' starts from an appointment: its barber, services, client and wall time, the first visit of
- * the series one interval later (the appointment itself stays as booked).
+ * 'Make this a series…' starts from an appointment, which becomes the series' first visit: its barber, services,
+ * day, wall time and client, as booked.
  */
 export function seriesDraftOf(from: Appointment | undefined, barbers: Barber[], services: Service[]): SeriesDraft {
   const known = new Set(services.map((s) => s.id));
@@ -60,14 +67,16 @@ export function seriesDraftOf(from: Appointment | undefined, barbers: Barber[], 
   };
   if (!from) return base;
   const fromItems = (from.items ?? []).map((i) => i.serviceId).filter((id): id is string => Boolean(id));
-  const serviceIds = (fromItems.length > 0 ? fromItems : [from.service.id ?? '']).filter((id) => known.has(id));
+  // The appointment's own services, in order, even one the shop no longer offers: the api says what it refuses.
+  const serviceIds = fromItems.length > 0 ? fromItems : [from.service.id ?? ''].filter((id) => known.has(id));
   return {
     ...base,
     barberId: from.barber.id,
     serviceIds,
-    date: addDays(from.localDate, 7 * DEFAULT_INTERVAL_WEEKS),
+    date: from.localDate,
     time: wallTimeOf(from.start, from.shop.timeZone),
     client: { ...from.client },
+    adopt: { appointmentId: from.id, start: from.start },
   };
 }
 
@@ -96,23 +105,34 @@ export const FIRST_VISIT_MESSAGE = 'Choose the date and time of the first visit'
 
 /**
  * The POST body, or the errors in the contract's words (VISIT_MESSAGES, BookingClientSchema's): the first visit is
- * placed at its wall time in the shop's zone, the series ends after a number of visits or on a date.
+ * placed at its wall time in the shop's zone, the series ends after a number of visits or on a date. Made from an
+ * appointment, the body names it (fromAppointmentId) with its own start, barber and services, and no client: the
+ * series keeps the appointment's.
  */
 export function seriesRequestOf(
   draft: SeriesDraft,
   timeZone: string,
 ): { request: SeriesRequestInput } | { errors: SeriesErrors } {
-  const start = localInstant(draft.date, draft.time, timeZone);
+  const start = draft.adopt ? new Date(draft.adopt.start) : localInstant(draft.date, draft.time, timeZone);
   const endText = draft.end === 'count' ? draft.count.trim() : draft.until.trim();
   const request: SeriesRequestInput = {
+    ...(draft.adopt ? { fromAppointmentId: draft.adopt.appointmentId } : {}),
     barberId: draft.barberId,
     serviceIds: draft.serviceIds,
-    start: start ? start.toISOString() : '',
+    start: draft.adopt ? draft.adopt.start : start ? start.toISOString() : '',
     repeat: {
       intervalWeeks: Number(draft.intervalWeeks),
       ...(endText === '' ? {} : draft.end === 'count' ? { count: Number(endText) } : { until: endText }),
     },
-    client: { name: draft.client.name.trim(), email: draft.client.email.trim(), phone: draft.client.phone.trim() },
+    ...(draft.adopt
+      ? {}
+      : {
+          client: {
+            name: draft.client.name.trim(),
+            email: draft.client.email.trim(),
+            phone: draft.client.phone.trim(),
+          },
+        }),
   };
   const errors: SeriesErrors = {};
   const parsed = SeriesRequestSchema.safeParse(request);
@@ -178,10 +198,46 @@ function ServicesChecklist({
   );
 }
 
+/**
+ * The first visit of a series made from an appointment: that appointment, as booked, in a sentence instead of the
+ * fields. The api's refusal of its barber, services or start (it moved meanwhile) is said here too.
+ */
+function AdoptedVisit({
+  from,
+  timeZone,
+  display,
+  errors,
+}: {
+  from: Appointment;
+  timeZone: string;
+  display?: DisplaySettings;
+  errors: SeriesErrors;
+}) {
+  const at = new Date(from.start);
+  const error = errors.start ?? errors.barberId ?? errors.serviceIds;
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-neutral-200 bg-neutral-50 p-3">
+      <p className="font-medium text-neutral-900">
+        Starting with this appointment on {formatDayLabel(at, timeZone)} at{' '}
+        {formatClockTime(at, { ...display, timeZone })}
+      </p>
+      <p className="text-sm text-neutral-600">
+        {from.service.name} with {from.barber.name}. Later visits repeat its weekday and time.
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SeriesForm({
   initial,
-  fromAppointment,
+  from,
   timeZone,
+  display,
   barbers,
   services,
   pending,
@@ -189,8 +245,10 @@ function SeriesForm({
   onCancel,
 }: {
   initial: SeriesDraft;
-  fromAppointment: boolean;
+  /** The appointment the series is made from: its first visit. */
+  from?: Appointment;
   timeZone: string;
+  display?: DisplaySettings;
   barbers: Barber[];
   services: Service[];
   pending: boolean;
@@ -214,41 +272,47 @@ function SeriesForm({
     onSubmit(answer.request);
   };
   const endName = useId();
+  const adopted = Boolean(from && draft.adopt);
   return (
     <form noValidate onSubmit={submit} aria-label="Series" className="flex flex-col gap-4">
       <fieldset disabled={pending} className="flex flex-col gap-4">
-        <SelectField
-          label="Barber"
-          value={draft.barberId}
-          error={errors.barberId}
-          data-autofocus
-          onChange={(event) => set('barberId', event.target.value)}
-          options={barbers.map((b) => ({ value: b.id, label: b.name }))}
-        />
-        <ServicesChecklist
-          services={services}
-          selected={draft.serviceIds}
-          error={errors.serviceIds}
-          onChange={(ids) => set('serviceIds', ids)}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <Field
-            label="First visit"
-            type="date"
-            value={draft.date}
-            error={errors.start}
-            hint={fromAppointment ? 'This appointment stays as booked.' : undefined}
-            onChange={(event) => set('date', event.target.value)}
-          />
-          <Field
-            label="Time"
-            type="time"
-            step={300}
-            value={draft.time}
-            hint={`In ${timeZone.replace(/_/g, ' ')}`}
-            onChange={(event) => set('time', event.target.value)}
-          />
-        </div>
+        {from && draft.adopt ? (
+          <AdoptedVisit from={from} timeZone={timeZone} display={display} errors={errors} />
+        ) : (
+          <>
+            <SelectField
+              label="Barber"
+              value={draft.barberId}
+              error={errors.barberId}
+              data-autofocus
+              onChange={(event) => set('barberId', event.target.value)}
+              options={barbers.map((b) => ({ value: b.id, label: b.name }))}
+            />
+            <ServicesChecklist
+              services={services}
+              selected={draft.serviceIds}
+              error={errors.serviceIds}
+              onChange={(ids) => set('serviceIds', ids)}
+            />
+            <div className="grid grid-cols-2 gap-3">
+              <Field
+                label="First visit"
+                type="date"
+                value={draft.date}
+                error={errors.start}
+                onChange={(event) => set('date', event.target.value)}
+              />
+              <Field
+                label="Time"
+                type="time"
+                step={300}
+                value={draft.time}
+                hint={`In ${timeZone.replace(/_/g, ' ')}`}
+                onChange={(event) => set('time', event.target.value)}
+              />
+            </div>
+          </>
+        )}
         <Field
           label="Every (weeks)"
           type="number"
@@ -257,6 +321,7 @@ function SeriesForm({
           max={VISIT_LIMITS.intervalWeeksMax}
           value={draft.intervalWeeks}
           error={errors.intervalWeeks}
+          data-autofocus={adopted ? true : undefined}
           onChange={(event) => set('intervalWeeks', event.target.value)}
         />
         <fieldset className="flex flex-col gap-2">
@@ -306,11 +371,13 @@ function SeriesForm({
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-medium text-neutral-800">Client</legend>
+          {adopted ? <p className="text-xs text-neutral-500 sm:col-span-3">The appointment's client.</p> : null}
           <Field
             label="Client name"
             autoComplete="off"
             value={draft.client.name}
             error={errors.clientName}
+            readOnly={adopted}
             onChange={setClient('name')}
           />
           <Field
@@ -319,6 +386,7 @@ function SeriesForm({
             autoComplete="off"
             value={draft.client.email}
             error={errors.clientEmail}
+            readOnly={adopted}
             onChange={setClient('email')}
           />
           <Field
@@ -327,6 +395,7 @@ function SeriesForm({
             autoComplete="off"
             value={draft.client.phone}
             error={errors.clientPhone}
+            readOnly={adopted}
             onChange={setClient('phone')}
           />
         </fieldset>
@@ -404,6 +473,7 @@ export function SeriesOutcome({
 /**
  * 'New series…' and 'Make this a series…' (issue 14): barber, services, first visit in the shop's zone, every N
  * weeks until a date or for a number of visits, the client → POST /api/shops/{shopId}/series, then the outcome.
+ * From an appointment, that appointment is the first visit: only the rule is chosen.
  */
 export function SeriesDialog({
   shopId,
@@ -451,8 +521,9 @@ export function SeriesDialog({
       ) : (
         <SeriesForm
           initial={seriesDraftOf(from, barbers, services)}
-          fromAppointment={Boolean(from)}
+          from={from}
           timeZone={timeZone}
+          display={display}
           barbers={barbers}
           services={services}
           pending={create.isPending}
