@@ -1,4 +1,11 @@
-import { type Appointment, dayBounds, formatDayLabel, formatDuration } from '@barberly/common';
+import {
+  type Appointment,
+  dayBounds,
+  displaySettingsOf,
+  formatClockTime,
+  formatDayLabel,
+  formatDuration,
+} from '@barberly/common';
 import {
   CalendarDays,
   CalendarRange,
@@ -49,7 +56,10 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
         <li key={a.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="font-semibold">
-              {dayOf(a)} · <span className="tabular-nums">{a.localTime}</span>
+              {dayOf(a)} ·{' '}
+              <span className="tabular-nums">
+                {formatClockTime(a.start, { ...displaySettingsOf(a.shop), timeZone: a.shop.timeZone })}
+              </span>
             </p>
             <p className="break-words text-neutral-800">
               {a.client.name} · {a.service.name}{' '}
