@@ -28,6 +28,20 @@ export function shopSiteOrigin(
   return opts.customDomain ? originOnHost(opts.customDomain, opts.publicOrigin) : buildShopUrls(slug, opts).subdomain;
 }
 
+/**
+ * A storefront page of a shop for links sent out (mails, texts): `/{path}` on its custom domain, with the public
+ * origin's scheme and port, else `/shop/{slug}/{path}` on the public origin. `path` comes encoded, without a
+ * leading slash ('appointments/{token}', 'book?service=...').
+ */
+export function shopPageUrl(
+  publicOrigin: string,
+  shop: { slug: string; customDomain?: string | null },
+  path: string,
+): string {
+  if (shop.customDomain) return `${originOnHost(shop.customDomain, publicOrigin)}/${path}`;
+  return `${new URL(publicOrigin).origin}/shop/${encodeURIComponent(shop.slug)}/${path}`;
+}
+
 /** `host` with the public origin's scheme and port: originOnHost('www.joescuts.com', 'http://localhost:3000'). */
 export function originOnHost(host: string, publicOrigin: string): string {
   const origin = new URL(publicOrigin);

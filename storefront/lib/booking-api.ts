@@ -35,6 +35,13 @@ export class BookingApiError extends Error {
 
 export const NETWORK_MESSAGE = "We couldn't reach the shop. Please check your connection and try again.";
 
+/** A page's failed read, as its error state shows it: the api's status and words, or the network message. */
+export function readFailure(err: unknown): { state: 'error'; status: number; message: string } {
+  return err instanceof BookingApiError
+    ? { state: 'error', status: err.status, message: err.message }
+    : { state: 'error', status: 0, message: NETWORK_MESSAGE };
+}
+
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   let res: Response;
   try {

@@ -12,7 +12,7 @@ import {
   VISIT_MESSAGES,
 } from '@barberly/common';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { BookingApiError, claimHold, fetchHold, NETWORK_MESSAGE } from '../../lib/booking-api';
+import { BookingApiError, claimHold, fetchHold, NETWORK_MESSAGE, readFailure } from '../../lib/booking-api';
 import { type BookingView, bookPathOn, formatCalendarDay, localDateIn } from '../../lib/booking-view';
 import type { ShopView } from '../../lib/shop-view';
 import { ActionButton, ActionLink } from '../buttons';
@@ -57,11 +57,7 @@ export function HoldClaim({ view, booking, token }: { view: ShopView; booking: B
         else setLoad({ state: 'ok', hold });
       } catch (err) {
         if (signal.aborted) return;
-        setLoad(
-          err instanceof BookingApiError
-            ? { state: 'error', status: err.status, message: err.message }
-            : { state: 'error', status: 0, message: NETWORK_MESSAGE },
-        );
+        setLoad(readFailure(err));
       }
     },
     [token],

@@ -13,6 +13,7 @@ import {
   fetchManaged,
   type ManagedVisit,
   NETWORK_MESSAGE,
+  readFailure,
   rescheduleManaged,
 } from '../../lib/booking-api';
 import { type BookingView, bookPathOn, formatCalendarDay } from '../../lib/booking-view';
@@ -57,11 +58,7 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
         setLoad({ state: 'ok' });
       } catch (err) {
         if (signal?.aborted) return;
-        setLoad(
-          err instanceof BookingApiError
-            ? { state: 'error', status: err.status, message: err.message }
-            : { state: 'error', status: 0, message: NETWORK_MESSAGE },
-        );
+        setLoad(readFailure(err));
       }
     },
     [token],

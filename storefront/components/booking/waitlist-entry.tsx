@@ -4,7 +4,13 @@
  */
 import { formatWallTime, type PublicWaitlistEntry, VISIT_MESSAGES, type WaitlistStatus } from '@barberly/common';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { BookingApiError, fetchWaitlistEntry, leaveWaitlist, NETWORK_MESSAGE } from '../../lib/booking-api';
+import {
+  BookingApiError,
+  fetchWaitlistEntry,
+  leaveWaitlist,
+  NETWORK_MESSAGE,
+  readFailure,
+} from '../../lib/booking-api';
 import { type BookingView, bookPathOn, formatCalendarDay } from '../../lib/booking-view';
 import type { ShopView } from '../../lib/shop-view';
 import { ActionButton, ActionLink } from '../buttons';
@@ -35,11 +41,7 @@ export function WaitlistEntryPage({ view, booking, token }: { view: ShopView; bo
         setLoad({ state: 'ok' });
       } catch (err) {
         if (signal.aborted) return;
-        setLoad(
-          err instanceof BookingApiError
-            ? { state: 'error', status: err.status, message: err.message }
-            : { state: 'error', status: 0, message: NETWORK_MESSAGE },
-        );
+        setLoad(readFailure(err));
       }
     },
     [token],

@@ -1,14 +1,11 @@
-import { BOOKING_RATE_LIMIT } from '@barberly/common';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import { tooManyRequests } from '../../platform/http/errors';
-import { createRateLimiter } from '../../platform/rate-limit';
 import { pathParam } from '../shops/shop-access';
 import { type BookingDeps, bookAppointment } from './booking.service';
 import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
 import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
-import { PUBLIC_BOOKING_PATHS, publicBookingCors } from './public-cors';
+import { PUBLIC_BOOKING_PATHS, publicBookingCors, publicRequestLimit } from './public-cors';
 
 export interface AppointmentsRouterDeps extends BookingDeps {
   redis: Redis | null;
@@ -23,18 +20,7 @@ export interface AppointmentsRouterDeps extends BookingDeps {
  */
 export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   const router = Router();
-  const limiter =
-    deps.rateLimitMultiplier > 0
-      ? createRateLimiter({
-          name: 'bookings',
-          rule: {
-            points: Math.max(1, Math.round(BOOKING_RATE_LIMIT.points * deps.rateLimitMultiplier)),
-            durationSeconds: BOOKING_RATE_LIMIT.durationSeconds,
-          },
-          redis: deps.redis,
-          keyPrefix: deps.keyPrefix,
-        })
-      : null;
+  const limited = publicRequestLimit('bookings', deps);
 
   // Owner routes below carry their own bearer token and are called from the admin's origin (same origin).
   const cors = publicBookingCors(deps.config);
@@ -42,8 +28,7 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
     router.options(path, cors);
   }
   router.post('/shops/:slugOrId/appointments', cors, async (req, res) => {
-    const limit = await limiter?.consume(req.ip ?? 'unknown');
-    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+    await limited(req.ip);
     const key = req.header('idempotency-key');
     res.status(201).json(await bookAppointment(deps, pathParam(req.params, 'slugOrId'), req.body, key));
   });
@@ -65,8 +50,7 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   });
 
   router.post('/appointments/manage/:token/reschedule', cors, async (req, res) => {
-    const limit = await limiter?.consume(req.ip ?? 'unknown');
-    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+    await limited(req.ip);
     res.json(await rescheduleManaged(deps, pathParam(req.params, 'token'), req.body));
   });
 

@@ -1,5 +1,9 @@
+import { BOOKING_RATE_LIMIT } from '@barberly/common';
 import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
+import { tooManyRequests } from '../../platform/http/errors';
+import { createRateLimiter } from '../../platform/rate-limit';
 
 /** Whether a browser origin may call the public booking endpoints: a shop's own site or the main origin. */
 export function publicOriginAllowed(config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'>): (origin: string) => boolean {
@@ -52,3 +56,32 @@ export const PUBLIC_BOOKING_PATHS = [
   '/appointments/manage/:token/reschedule',
   '/appointments/manage/:token/calendar.ics',
 ];
+
+export interface PublicLimitDeps {
+  redis?: Redis | null;
+  keyPrefix?: string;
+  /** Scales BOOKING_RATE_LIMIT (AUTH_RATE_LIMIT_MULTIPLIER); 0 or absent turns it off. */
+  rateLimitMultiplier?: number;
+}
+
+/**
+ * The per-address limit of the public write endpoints (booking, rescheduling, waitlist joins and claims, accepting
+ * a series alternative): BOOKING_RATE_LIMIT scaled, one bucket per `name`. Resolves, or throws 429 with Retry-After.
+ */
+export function publicRequestLimit(name: string, deps: PublicLimitDeps): (ip: string | undefined) => Promise<void> {
+  const multiplier = deps.rateLimitMultiplier ?? 0;
+  if (multiplier <= 0) return async () => {};
+  const limiter = createRateLimiter({
+    name,
+    rule: {
+      points: Math.max(1, Math.round(BOOKING_RATE_LIMIT.points * multiplier)),
+      durationSeconds: BOOKING_RATE_LIMIT.durationSeconds,
+    },
+    redis: deps.redis ?? null,
+    keyPrefix: deps.keyPrefix ?? '',
+  });
+  return async (ip) => {
+    const limit = await limiter.consume(ip ?? 'unknown');
+    if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+  };
+}

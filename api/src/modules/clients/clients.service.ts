@@ -13,6 +13,7 @@ import {
   LIVE_APPOINTMENT_STATUSES,
   localDateOf,
   type RebookSent,
+  shopPageUrl,
   type TextChannel,
 } from '@barberly/common';
 import type { Logger } from 'pino';
@@ -604,11 +605,7 @@ export function rebookUrl(
     service: choice.serviceId,
     ...(choice.barberId ? { barber: choice.barberId } : {}),
   });
-  const origin = new URL(publicOrigin);
-  if (shop.customDomain) {
-    return `${origin.protocol}//${shop.customDomain}${origin.port ? `:${origin.port}` : ''}/book?${query}`;
-  }
-  return `${origin.origin}/shop/${encodeURIComponent(shop.slug)}/book?${query}`;
+  return shopPageUrl(publicOrigin, shop, `book?${query}`);
 }
 
 /**

@@ -5,8 +5,7 @@ import {
   formatDayLabel,
   formatDuration,
   formatPrice,
-  manageAppointmentPath,
-  originOnHost,
+  shopPageUrl,
 } from '@barberly/common';
 import { buildIcs } from './ics';
 import type { BookingMailKind } from './mail-queue';
@@ -62,10 +61,7 @@ export function manageUrlOf(
   shop: { slug: string; customDomain?: string | null },
   token: string,
 ): string {
-  if (shop.customDomain) {
-    return `${originOnHost(shop.customDomain, publicOrigin)}/appointments/${encodeURIComponent(token)}`;
-  }
-  return `${new URL(publicOrigin).origin}${manageAppointmentPath(shop.slug, token)}`;
+  return shopPageUrl(publicOrigin, shop, `appointments/${encodeURIComponent(token)}`);
 }
 
 export function composeBookingMail(input: {

@@ -1,11 +1,7 @@
-import { BOOKING_RATE_LIMIT } from '@barberly/common';
 import { Router } from 'express';
-import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import { tooManyRequests } from '../../platform/http/errors';
-import { createRateLimiter } from '../../platform/rate-limit';
 import type { BookingDeps } from '../appointments/booking.service';
-import { publicBookingCors } from '../appointments/public-cors';
+import { type PublicLimitDeps, publicBookingCors, publicRequestLimit } from '../appointments/public-cors';
 import { pathParam } from '../shops/shop-access';
 import {
   acceptCollision,
@@ -21,27 +17,11 @@ import {
  * accepts an alternative for a collision through any visit's manage link.
  */
 export function seriesRouter(
-  deps: BookingDeps & {
-    /** The public accept route is limited per address like booking (AUTH_RATE_LIMIT_MULTIPLIER; 0 turns it off). */
-    redis?: Redis | null;
-    keyPrefix?: string;
-    rateLimitMultiplier?: number;
-  },
+  /** The public accept route is limited per address like booking. */
+  deps: BookingDeps & PublicLimitDeps,
 ): Router {
   const router = Router();
-  const multiplier = deps.rateLimitMultiplier ?? 0;
-  const limiter =
-    multiplier > 0
-      ? createRateLimiter({
-          name: 'series-accept',
-          rule: {
-            points: Math.max(1, Math.round(BOOKING_RATE_LIMIT.points * multiplier)),
-            durationSeconds: BOOKING_RATE_LIMIT.durationSeconds,
-          },
-          redis: deps.redis ?? null,
-          keyPrefix: deps.keyPrefix ?? '',
-        })
-      : null;
+  const limited = publicRequestLimit('series-accept', deps);
   const owner = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id;
 
   router.post('/shops/:shopId/series', requireAuth, async (req, res) => {
@@ -83,8 +63,7 @@ export function seriesRouter(
   const clientAccept = '/appointments/manage/:token/series/collisions/:date/accept';
   router.options(clientAccept, cors);
   router.post(clientAccept, cors, async (req, res) => {
-    const limit = await limiter?.consume(req.ip ?? 'unknown');
-    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+    await limited(req.ip);
     res
       .status(201)
       .json(

@@ -1,4 +1,4 @@
-import { formatClockTime, formatDayLabel, formatWallTime, localInstant, originOnHost } from '@barberly/common';
+import { formatClockTime, formatDayLabel, formatWallTime, localInstant, shopPageUrl } from '@barberly/common';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -10,12 +10,6 @@ import type { WaitlistMailJob } from './waitlist-queue';
 /** The waitlist's mails and links. Plain text: every value is the client's or owner's own, never HTML. */
 
 type ShopLinkInfo = { slug: string; customDomain?: string | null };
-
-/** A storefront page of the shop: /shop/{slug}/{path} on the main origin, or /{path} on its custom domain. */
-function shopPageUrl(publicOrigin: string, shop: ShopLinkInfo, path: string): string {
-  if (shop.customDomain) return `${originOnHost(shop.customDomain, publicOrigin)}/${path}`;
-  return `${new URL(publicOrigin).origin}/shop/${encodeURIComponent(shop.slug)}/${path}`;
-}
 
 /** Where the client sees or leaves their place: '/shop/{slug}/waitlist/{token}' (as manageUrlOf builds links). */
 export function waitlistUrlOf(publicOrigin: string, shop: ShopLinkInfo, token: string): string {

@@ -1,10 +1,7 @@
-import { BOOKING_RATE_LIMIT } from '@barberly/common';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import { tooManyRequests } from '../../platform/http/errors';
-import { createRateLimiter } from '../../platform/rate-limit';
-import { publicBookingCors } from '../appointments/public-cors';
+import { publicBookingCors, publicRequestLimit } from '../appointments/public-cors';
 import { pathParam } from '../shops/shop-access';
 import { claimHold, getHeldSlot } from './held-slot.service';
 import type { WaitlistDeps } from './holds';
@@ -32,22 +29,7 @@ export const PUBLIC_WAITLIST_PATHS = [
  */
 export function waitlistRouter(deps: WaitlistRouterDeps): Router {
   const router = Router();
-  const limiter =
-    deps.rateLimitMultiplier > 0
-      ? createRateLimiter({
-          name: 'waitlist',
-          rule: {
-            points: Math.max(1, Math.round(BOOKING_RATE_LIMIT.points * deps.rateLimitMultiplier)),
-            durationSeconds: BOOKING_RATE_LIMIT.durationSeconds,
-          },
-          redis: deps.redis,
-          keyPrefix: deps.keyPrefix,
-        })
-      : null;
-  const limited = async (ip: string | undefined) => {
-    const limit = await limiter?.consume(ip ?? 'unknown');
-    if (limit && !limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-  };
+  const limited = publicRequestLimit('waitlist', deps);
 
   const cors = publicBookingCors(deps.config);
   for (const path of PUBLIC_WAITLIST_PATHS) router.options(path, cors);

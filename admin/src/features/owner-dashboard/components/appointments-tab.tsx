@@ -23,9 +23,7 @@ import {
   ChevronLeft,
   ChevronRight,
   Footprints,
-  Mail,
   MessageSquare,
-  Phone,
   RefreshCw,
   Repeat,
 } from 'lucide-react';
@@ -54,6 +52,7 @@ import {
   seriesCancelledToasts,
   walkInBookedToast,
 } from '../lib/messages';
+import { ContactLinks } from './contact-links';
 import { SeriesDialog } from './series-dialog';
 import { SeriesPanel } from './series-panel';
 import { WaitlistPanel } from './waitlist-panel';
@@ -201,23 +200,7 @@ export function AppointmentItem({
         </div>
       </div>
       <TextBadges appointment={appointment} />
-      {client.phone || client.email ? (
-        <div className="mt-2 flex flex-col gap-1 text-sm text-neutral-600">
-          {client.phone ? (
-            <a href={`tel:${client.phone}`} className="inline-flex items-center gap-1.5 hover:text-neutral-900">
-              <Phone aria-hidden="true" className="size-3.5" /> {client.phone}
-            </a>
-          ) : null}
-          {client.email ? (
-            <a
-              href={`mailto:${client.email}`}
-              className="inline-flex min-w-0 items-center gap-1.5 break-all hover:text-neutral-900"
-            >
-              <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {client.email}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      <ContactLinks phone={client.phone} email={client.email} />
       {appointment.note ? <p className="mt-2 text-sm text-neutral-600 italic">“{appointment.note}”</p> : null}
       {confirmingCancel ? (
         <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">

@@ -7,7 +7,7 @@ import {
   type WaitlistEntry,
   type WaitlistStatus,
 } from '@barberly/common';
-import { Clock, ListOrdered, Mail, Phone, RefreshCw } from 'lucide-react';
+import { Clock, ListOrdered, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -18,6 +18,7 @@ import { showToast } from '../../../components/ui/toaster';
 import { useFreeTimes, useOfferSlot, useRemoveWaitlistEntry, useWaitlist } from '../api/visits-api';
 import { apiErrorToast, slotOfferedToast, waitlistEntryRemovedToast } from '../lib/messages';
 import { wallTimeOf } from '../lib/wall-time';
+import { ContactLinks } from './contact-links';
 import { ConfirmDelete } from './shop-dialogs';
 
 const STATUS_LABELS: Record<WaitlistStatus, string> = {
@@ -218,21 +219,7 @@ function EntryItem({
           Holding {hold.label} with {hold.barberName} until {formatClockTime(hold.expiresAt, { ...display, timeZone })}
         </p>
       ) : null}
-      <div className="mt-2 flex flex-col gap-1 text-sm text-neutral-600 sm:flex-row sm:gap-4">
-        {client.phone ? (
-          <a href={`tel:${client.phone}`} className="inline-flex items-center gap-1.5 hover:text-neutral-900">
-            <Phone aria-hidden="true" className="size-3.5" /> {client.phone}
-          </a>
-        ) : null}
-        {client.email ? (
-          <a
-            href={`mailto:${client.email}`}
-            className="inline-flex min-w-0 items-center gap-1.5 break-all hover:text-neutral-900"
-          >
-            <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {client.email}
-          </a>
-        ) : null}
-      </div>
+      <ContactLinks phone={client.phone} email={client.email} className="sm:flex-row sm:gap-4" />
       {isActive(entry) ? (
         offering ? (
           <OfferPicker

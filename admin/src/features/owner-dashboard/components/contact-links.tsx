@@ -1,0 +1,24 @@
+import { Mail, Phone } from 'lucide-react';
+import { cn } from '../../../components/ui/cn';
+
+/** A client's phone and e-mail as links to call or write (the agenda's appointments, the waitlist's entries). */
+export function ContactLinks({ phone, email, className }: { phone: string; email: string; className?: string }) {
+  if (!phone && !email) return null;
+  return (
+    <div className={cn('mt-2 flex flex-col gap-1 text-sm text-neutral-600', className)}>
+      {phone ? (
+        <a href={`tel:${phone}`} className="inline-flex items-center gap-1.5 hover:text-neutral-900">
+          <Phone aria-hidden="true" className="size-3.5" /> {phone}
+        </a>
+      ) : null}
+      {email ? (
+        <a
+          href={`mailto:${email}`}
+          className="inline-flex min-w-0 items-center gap-1.5 break-all hover:text-neutral-900"
+        >
+          <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {email}
+        </a>
+      ) : null}
+    </div>
+  );
+}
