@@ -1,7 +1,7 @@
 import { type Hours, localInstant, WEEKDAYS } from '@barberly/common';
 import { expect, test } from '@playwright/test';
-import { appUrl, httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
 import { expectAccessible } from '../support/a11y';
+import { appUrl, httpRequest, signUpOwnerWithShop, uniqueSlug } from '../support/api';
 import { mailedPath } from '../support/mail';
 import { signInThroughModal } from '../support/ui';
 import { expectStep, SHOP_TIME_ZONE, shopDate } from './booking-helpers';
