@@ -15,6 +15,7 @@ export const BOOKING_MESSAGES = {
   noBarbers: 'This shop has no barbers taking bookings yet.',
   noBarberFree: 'Sorry, no barber is free at that time. Please choose another time.',
   walkInNoSlot: 'No barber is free for this service before closing today.',
+  walkInTodayOnly: 'Walk-ins are booked for today only. Go to today to add one.',
   appointmentNotFound: 'Appointment not found',
   changeWindowClosed: (minutes: number) =>
     `Appointments can't be changed online less than ${formatDuration(minutes)} before they start. Please call the shop.`,

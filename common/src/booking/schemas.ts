@@ -104,6 +104,11 @@ export const WalkInRequestSchema = z
       .optional()
       .default('any'),
     /**
+     * The day the owner's walk-in panel is on (issue 28). A walk-in is booked from now, so any day but the shop's
+     * today is refused (400 on `date`) rather than quietly booked today. Absent: today.
+     */
+    date: CalendarDateSchema.optional(),
+    /**
      * Who is at the door (issue 13), all optional: with an e-mail or phone the walk-in joins that client's record;
      * blank fields are left out.
      */

@@ -3,6 +3,7 @@ import { DEFAULT_FONT, DEFAULT_PRIMARY_COLOR, LIMITS, THEMES } from '../constant
 import { ClockSchema, CurrencySchema, LocaleSchema } from '../money';
 import { isReservedSlug } from '../slug';
 import { z } from '../zod';
+import { BarberSchema } from './barber';
 import { HoursSchema } from './hours';
 import { HexColorSchema, MESSAGES, OptionalHttpUrlSchema, shortText } from './primitives';
 import { WizardServiceSchema } from './service';
@@ -70,6 +71,11 @@ export const ShopCreateSchema = ShopDetailsSchema.extend({
   currency: CurrencySchema.optional(),
   locale: LocaleSchema.optional(),
   clock: ClockSchema.optional(),
+  /**
+   * "Do you cut hair here too?" answered yes (issue 28): the owner becomes the shop's first barber, under this name,
+   * so that a one-chair shop takes bookings at once. Absent: no barber is made.
+   */
+  ownerBarber: BarberSchema.pick({ name: true }).strict().optional(),
 });
 export type ShopCreateInput = z.input<typeof ShopCreateSchema>;
 export type ShopCreateValues = z.output<typeof ShopCreateSchema>;

@@ -144,6 +144,11 @@ export async function bookWalkIn(
         const shop = await loadOwnedShop(manager, shopId, userId);
         const service = await loadShopService(manager, shop, input.serviceId);
         const now = deps.now();
+        if (input.date && input.date !== localDateOf(now, shop.timeZone)) {
+          throw new HttpError(400, 'invalid_input', BOOKING_MESSAGES.walkInTodayOnly, {
+            date: BOOKING_MESSAGES.walkInTodayOnly,
+          });
+        }
         const gap = await nextWalkInGap(manager, shop, service, input.barberId, now);
         if (!gap) throw new HttpError(409, 'no_free_slot', BOOKING_MESSAGES.walkInNoSlot);
         const { start, candidates } = gap;

@@ -25,6 +25,7 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import type { Config } from '../../config';
 import type { AuthUser } from '../../platform/http/auth-context';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/http/errors';
+import { BarberEntity } from '../barbers/barber.entity';
 import { listBarbers } from '../barbers/barbers.service';
 import type { BookingMailQueue } from '../mail/mail-queue';
 import { textChannelsOf } from '../messaging/texts';
@@ -174,6 +175,13 @@ export async function createShop(deps: ShopsDeps, authUser: AuthUser, body: unkn
         }),
       );
       await insertServices(manager, created.id, input.services);
+      if (input.ownerBarber) {
+        // The owner who cuts hair is the first chair, linked to their own account (no invite to accept).
+        const barbers = manager.getRepository(BarberEntity);
+        await barbers.save(
+          barbers.create({ shopId: created.id, name: input.ownerBarber.name, userId: authUser.id, email: null }),
+        );
+      }
       await adoptShopIfNone(manager, authUser.id, created.id);
       await deps.billing?.startTrial(manager, created.id);
       return created;
