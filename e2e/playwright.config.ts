@@ -28,7 +28,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: {
       // The apt package; Playwright never downloads a browser here.
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',

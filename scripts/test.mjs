@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkRequirements } from './preflight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACES = ['common', 'api', 'proxy', 'storefront', 'admin', 'e2e'];
@@ -22,6 +23,16 @@ if (unknown.length) {
   process.exit(2);
 }
 const selected = requested.length ? WORKSPACES.filter((name) => requested.includes(name)) : WORKSPACES;
+
+// Before anything starts: the programs and servers these workspaces' tests need (scripts/preflight.mjs).
+const preflight = await checkRequirements({ workspaces: selected });
+if (!preflight.ok) {
+  console.error(preflight.line);
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  process.exit(1);
+}
+// The suite runs the very programs that were found (CADDY_BIN, NGINX_BIN, CHROMIUM_BIN, ...).
+Object.assign(process.env, preflight.found);
 
 function testScript(workspace) {
   const manifest = path.join(root, workspace, 'package.json');

@@ -10,7 +10,7 @@ import { signInThroughModal } from '../support/ui';
 const hostname = `www.fades-${crypto.randomBytes(4).toString('hex')}.com`;
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',
