@@ -176,6 +176,9 @@ export function createBillingGate(deps: BillingDeps): BillingGate {
     mode,
     async assertCanAddBarber(manager, shopId) {
       if (!on) return;
+      // The shop row is locked before counting (the caller's transaction holds it until commit): parallel additions
+      // queue here, and each counts the ones committed before it, so 8 at once on Basic make 2, not 3 (issue 23).
+      await manager.query('SELECT 1 FROM "shops" WHERE "id" = $1 FOR UPDATE', [shopId]);
       const state = await shopBilling(deps, shopId, manager);
       if (state.bookingsPaused) throw paymentRequired(BILLING_MESSAGES.inactiveLimit);
       const plan = planById(state.plan);
