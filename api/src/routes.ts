@@ -118,7 +118,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     }),
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),
-    billingRouter(billingDeps),
+    billingRouter({ ...billingDeps, mailer }),
     barberSettingsRouter({ dataSource, mailQueue, now }),
     myScheduleRouter({ dataSource, mailQueue, now }),
     analyticsRouter({

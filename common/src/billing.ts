@@ -65,3 +65,23 @@ export const BILLING_MESSAGES = {
     `You have ${used} barbers and your ${planName} plan allows ${max}: everyone stays, but you cannot add more until you choose a bigger plan.`,
   notConfigured: 'Billing is not set up on this server.',
 } as const;
+
+/** The operator console (ADMIN_EMAILS): its address must be proven first (issue 23, decision 0173). */
+export const OPERATOR_MESSAGES = {
+  notOperator: 'Only operators may see this.',
+  unverified: (email: string) =>
+    `Operators must prove their e-mail address first. Send yourself a link to ${email} and open it while signed in: then the operator console opens.`,
+  proofSent: (email: string) =>
+    `We sent a link to ${email}. Open it while signed in to this account (it works once, for 24 hours).`,
+  proofAlreadySent: (email: string) =>
+    `A link was sent to ${email} less than a minute ago. Check your inbox (and spam folder) before asking for another.`,
+  proofInvalid: 'This link is not valid any more, or belongs to another account. Ask for a new one.',
+  proven: 'Your address is proven. Welcome to the operator console.',
+  /** A trial ends at most this many days from today, however often it is extended. */
+  trialCapDays: 90,
+} as const;
+
+/** POST /api/admin/verify-email/confirm: the token from the mailed link. */
+export const OperatorProofSchema = z
+  .object({ token: z.string().trim().min(20, OPERATOR_MESSAGES.proofInvalid).max(200, OPERATOR_MESSAGES.proofInvalid) })
+  .strict();

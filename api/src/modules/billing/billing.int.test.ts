@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES, type ShopBilling } from '@barberly/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
+import { provenAccessToken, signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import {
   type BookingTestApp,
@@ -42,7 +42,9 @@ beforeAll(async () => {
   });
   server = await listen(app);
   stripe.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
-  operator = await signUpTestUser(app, 'ops@barberly.test');
+  const signedUp = await signUpTestUser(app, 'ops@barberly.test');
+  // The console opens only for a proven address (operator.int.test.ts covers how it is proven).
+  operator = { ...signedUp, accessToken: await provenAccessToken(app, db, signedUp) };
 });
 afterAll(async () => {
   await server?.close();

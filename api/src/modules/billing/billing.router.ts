@@ -1,7 +1,8 @@
 import { ChoosePlanSchema, ExtendTrialSchema } from '@barberly/common';
 import express, { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import { forbidden, parseInput } from '../../platform/http/errors';
+import { HttpError, parseInput } from '../../platform/http/errors';
+import type { Mailer } from '../mail/mailer';
 import { loadOwnedShop, pathParam } from '../shops/shop-access';
 import {
   type BillingDeps,
@@ -9,10 +10,10 @@ import {
   createPortal,
   extendTrial,
   handleStripeWebhook,
-  isOperator,
   operatorShops,
   shopBilling,
 } from './billing.service';
+import { assertOperator, confirmOperatorProof, sendOperatorProof } from './operator';
 
 /**
  * Stripe's webhook needs the body exactly as sent (its signature covers the bytes), so it is mounted before the
@@ -28,7 +29,7 @@ export function stripeWebhookRouter(deps: BillingDeps): Router {
 }
 
 /** The owner's plan and the operator's view of every shop. */
-export function billingRouter(deps: BillingDeps): Router {
+export function billingRouter(deps: BillingDeps & { mailer?: Mailer }): Router {
   const router = Router();
 
   router.get('/shops/:shopId/billing', requireAuth, async (req, res) => {
@@ -50,21 +51,29 @@ export function billingRouter(deps: BillingDeps): Router {
     res.json({ url: await createPortal(deps, shop, user.email) });
   });
 
-  const operatorOnly = (req: Express.Request) => {
-    if (!isOperator(deps.config, currentUser(req).email)) throw forbidden('Only operators may see this.');
-  };
+  // Operators only, and only with a proven address (decision 0173): the answer says how to prove it.
+  const operatorOnly = (req: Express.Request) => assertOperator(deps, currentUser(req));
 
   router.get('/admin/shops', requireAuth, async (req, res) => {
-    operatorOnly(req);
+    await operatorOnly(req);
     res.set('Cache-Control', 'no-store');
     res.json({ shops: await operatorShops(deps) });
   });
 
   router.post('/admin/shops/:shopId/trial', requireAuth, async (req, res) => {
-    operatorOnly(req);
+    await operatorOnly(req);
     const { days } = parseInput(ExtendTrialSchema, req.body);
-    await extendTrial(deps, pathParam(req.params, 'shopId'), days);
+    await extendTrial(deps, pathParam(req.params, 'shopId'), days, currentUser(req));
     res.json({ shops: await operatorShops(deps) });
+  });
+
+  router.post('/admin/verify-email', requireAuth, async (req, res) => {
+    if (!deps.mailer) throw new HttpError(409, 'conflict', 'This server cannot send mail.');
+    res.json(await sendOperatorProof({ ...deps, mailer: deps.mailer }, currentUser(req)));
+  });
+
+  router.post('/admin/verify-email/confirm', requireAuth, async (req, res) => {
+    res.json(await confirmOperatorProof(deps, currentUser(req), req.body));
   });
 
   return router;

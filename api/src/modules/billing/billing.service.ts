@@ -1,6 +1,7 @@
 import {
   BILLING_MESSAGES,
   type BillingStatus,
+  OPERATOR_MESSAGES,
   PLANS,
   type PlanId,
   planById,
@@ -438,19 +439,47 @@ export async function operatorShops(deps: BillingDeps) {
   }));
 }
 
-/** Extends (or restarts) a shop's trial by `days` from the later of now and its current end. */
-export async function extendTrial(deps: BillingDeps, shopId: string, days: number): Promise<void> {
+/**
+ * Extends (or restarts) a shop's trial by `days` from the later of now and its current end, but never past
+ * OPERATOR_MESSAGES.trialCapDays from today however often it is extended. Written to `operator_audit` (who, which
+ * shop, when, the trial before and after) in the same transaction.
+ */
+export async function extendTrial(
+  deps: BillingDeps,
+  shopId: string,
+  days: number,
+  operator: { id: string; email: string },
+): Promise<void> {
   if (!(await findShopById(deps.dataSource.manager, shopId))) throw notFound(SHOP_NOT_FOUND);
   const event = await deps.dataSource.transaction(async (manager) => {
     const row = await rowOf(deps, manager, shopId);
     if (row.stripe_subscription_id && row.status === 'active') {
       throw new HttpError(409, 'conflict', 'This shop already pays for a plan.');
     }
-    const from = Math.max(deps.now().getTime(), row.trial_ends_at?.getTime() ?? 0);
-    await manager.query(
+    const now = deps.now().getTime();
+    const from = Math.max(now, row.trial_ends_at?.getTime() ?? 0);
+    const until = new Date(Math.min(from + days * 86_400_000, now + OPERATOR_MESSAGES.trialCapDays * 86_400_000));
+    const [updated] = (await manager.query(
       `UPDATE "shop_billing" SET "status" = 'trialing', "plan" = 'premium', "trial_ends_at" = $2,
-              "updated_at" = now() WHERE "shop_id" = $1`,
-      [shopId, new Date(from + days * 86_400_000)],
+              "updated_at" = now() WHERE "shop_id" = $1 RETURNING "status", "plan", "trial_ends_at"`,
+      [shopId, until],
+    )) as [BillingRow[], number];
+    const state = (r: Pick<BillingRow, 'status' | 'plan' | 'trial_ends_at'>) => ({
+      status: r.status,
+      plan: r.plan,
+      trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
+    });
+    await manager.query(
+      `INSERT INTO "operator_audit" ("operator_user_id", "operator_email", "action", "shop_id", "before", "after", "at")
+       VALUES ($1, $2, 'extend_trial', $3, $4, $5, $6)`,
+      [
+        operator.id,
+        operator.email.trim().toLowerCase(),
+        shopId,
+        JSON.stringify({ ...state(row), days }),
+        JSON.stringify(state(updated[0] as BillingRow)),
+        new Date(now),
+      ],
     );
     return bumpShopVersion(manager, shopId);
   });
