@@ -117,7 +117,7 @@ test.describe('sign-up, sign-in and sign-out through the login modal', () => {
     await expect(dialog.getByText('Password must be at least 8 characters').first()).toBeVisible();
     await dialog.getByLabel('Password', { exact: true }).fill('12345678');
     await dialog.getByLabel('Confirm Password').fill('123456789');
-    await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+    await expect(dialog.getByText("Passwords don't match")).toBeVisible();
   });
 
   test("a provider the server has not enabled gives 'Login error' with the server's message", async ({ page }) => {

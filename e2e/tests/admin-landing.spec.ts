@@ -89,8 +89,14 @@ test.describe('landing page', () => {
     await expect
       .poll(async () => page.locator('#how-it-works').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
       .toBe(100);
+  });
+
+  test('"Get Started" opens sign-up', async ({ page }) => {
+    await page.goto('/');
     await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await expect(page.getByRole('heading', { name: 'See Barberly in action' })).toBeInViewport();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
+    await expect(dialog.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByLabel('Confirm Password')).toBeVisible();
   });
 
   test('signed out, the header offers Log in and Sign up, both opening the login modal', async ({ page }) => {
@@ -124,7 +130,8 @@ test.describe('landing page', () => {
     for (const label of ['Features', 'How It Works', 'Pricing', 'Testimonials']) {
       await expect(menu.getByRole('link', { name: label })).toBeVisible();
     }
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(menu.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(menu.getByRole('button', { name: 'Sign up' })).toBeEnabled();
     await menu.getByRole('link', { name: 'Testimonials' }).click();
     await expect(menu).toBeHidden();
     await expect
@@ -132,8 +139,13 @@ test.describe('landing page', () => {
       .toBe(100);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('dialog', { name: 'Welcome to Barberly' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Barberly' });
+    await expect(dialog.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('with reduced motion the sections are visible at once', async ({ browser }) => {

@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 test.describe('demo lead form', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    // "Get Started" opens sign-up now (issue 28); the demo form is further down the page.
+    await page.getByRole('form', { name: 'Request a demo' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('form', { name: 'Request a demo' })).toBeVisible();
   });
 

@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: 'admin/shops', lazy: async () => ({ Component: (await import('./routes/app-pages')).AdminShopsRoute }) },
       { path: 'redirecting', lazy: async () => ({ Component: (await import('./routes/app-pages')).RedirectingRoute }) },
       { path: 'profile', lazy: async () => ({ Component: (await import('./routes/app-pages')).ProfileRoute }) },
+      { path: 'terms', lazy: async () => ({ Component: (await import('./routes/legal')).TermsRoute }) },
+      { path: 'privacy', lazy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }) },
       {
         path: 'dashboard',
         children: [

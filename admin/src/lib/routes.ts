@@ -11,6 +11,9 @@ export const paths = {
   barberDashboardAlt: '/barber/dashboard',
   redirecting: '/redirecting',
   profile: '/profile',
+  /** The operator's texts (issue 28), from admin/public/legal/*.md. */
+  terms: '/terms',
+  privacy: '/privacy',
   /** Served by the storefront through the proxy: reach it with a full page load, never the router. */
   shop: (slug: string) => `/shop/${encodeURIComponent(slug)}`,
   demoShop: (theme: string) => `/demo/shop/${encodeURIComponent(theme)}`,

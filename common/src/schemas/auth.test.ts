@@ -14,7 +14,8 @@ describe('auth messages', () => {
       email: 'Enter a valid email',
       passwordMin: 'Password must be at least 6 characters',
       newPasswordMin: 'Password must be at least 8 characters',
-      passwordsDiffer: 'Passwords do not match',
+      passwordsDiffer: "Passwords don't match",
+      newPasswordHint: 'At least 8 characters',
     });
   });
 });
@@ -65,39 +66,37 @@ describe('RegisterSchema', () => {
     );
     expect(errorsOf(RegisterSchema, { ...valid, password: 'abcdefg', confirmPassword: 'abcdefg' })).toEqual({
       password: 'Password must be at least 8 characters',
-      confirmPassword: 'Password must be at least 8 characters',
     });
   });
 
   it('puts "Passwords do not match" on confirmPassword only', () => {
     expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: 'secret22' })).toEqual({
-      confirmPassword: 'Passwords do not match',
+      confirmPassword: "Passwords don't match",
     });
   });
 
   it('compares passwords case-sensitively', () => {
     expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: 'SECRET12' })).toEqual({
-      confirmPassword: 'Passwords do not match',
+      confirmPassword: "Passwords don't match",
     });
   });
 
-  it('applies the same minimum and message to confirmPassword', () => {
+  it('says "Passwords don\'t match" for a short confirmation that differs, not the length message', () => {
     expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: '12345' })).toEqual({
-      confirmPassword: 'Password must be at least 8 characters',
+      confirmPassword: "Passwords don't match",
     });
   });
 
-  it('reports the minimum on both password fields when both are short', () => {
+  it('reports the minimum on the password only when both are short and equal', () => {
     expect(errorsOf(RegisterSchema, { ...valid, password: '12345', confirmPassword: '12345' })).toEqual({
       password: 'Password must be at least 8 characters',
-      confirmPassword: 'Password must be at least 8 characters',
     });
   });
 
   it('still reports the mismatch while the email is invalid', () => {
     expect(errorsOf(RegisterSchema, { email: 'joe', password: 'secret12', confirmPassword: 'secret99' })).toEqual({
       email: 'Enter a valid email',
-      confirmPassword: 'Passwords do not match',
+      confirmPassword: "Passwords don't match",
     });
   });
 });

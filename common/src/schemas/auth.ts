@@ -6,7 +6,10 @@ export const AUTH_MESSAGES = {
   email: 'Enter a valid email',
   passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
   newPasswordMin: `Password must be at least ${LIMITS.newPasswordMin} characters`,
-  passwordsDiffer: 'Passwords do not match',
+  /** Issue 28: a confirmation that differs says so, whatever its length (the length rule is the password's). */
+  passwordsDiffer: "Passwords don't match",
+  /** The hint beside a new password: the rule itself. */
+  newPasswordHint: `At least ${LIMITS.newPasswordMin} characters`,
 } as const;
 
 const email = z.string().trim().email(AUTH_MESSAGES.email);
@@ -17,7 +20,7 @@ export const LoginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const RegisterSchema = z
-  .object({ email, password: newPassword, confirmPassword: newPassword })
+  .object({ email, password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],

@@ -56,6 +56,8 @@ describe('LoginModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Google' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'GitHub' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('By continuing, you agree to our Terms of Service and Privacy Policy.');
+    expect(within(dialog).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(dialog).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 
   it("closes at once on sign-in, signs in after the 300 ms pause and says 'Welcome back!'", async () => {

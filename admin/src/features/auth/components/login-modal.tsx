@@ -6,6 +6,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { showToast } from '../../../components/ui/toaster';
 import { type Provider, useAuth } from '../../../lib/auth';
 import { type LoginTab, loginModal, useLoginModal } from '../../../lib/login-modal';
+import { paths } from '../../../lib/routes';
 import { sleep } from '../../../lib/timing';
 import { loginSuccessToast, modalRegisterFailedToast, modalSignInFailedToast } from '../../../lib/toast-messages';
 import { LoginForm } from './login-form';
@@ -90,8 +91,16 @@ export default function LoginModal() {
           <GitHubIcon /> GitHub
         </Button>
       </div>
-      <p className="mt-5 text-center text-xs text-neutral-500">
-        By continuing, you agree to our Terms of Service and Privacy Policy.
+      <p className="mt-5 text-center text-xs text-neutral-600">
+        By continuing, you agree to our{' '}
+        <a href={paths.terms} target="_blank" rel="noreferrer" className="font-medium text-neutral-900 underline">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href={paths.privacy} target="_blank" rel="noreferrer" className="font-medium text-neutral-900 underline">
+          Privacy Policy
+        </a>
+        .
       </p>
     </Dialog>
   );

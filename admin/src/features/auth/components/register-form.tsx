@@ -1,4 +1,4 @@
-import { type RegisterInput, RegisterSchema } from '@barberly/common';
+import { AUTH_MESSAGES, type RegisterInput, RegisterSchema } from '@barberly/common';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -31,7 +31,8 @@ export function RegisterForm({ onSubmit, disabled }: { onSubmit: (values: Regist
           label="Password"
           type="password"
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder={AUTH_MESSAGES.newPasswordHint}
+          hint={AUTH_MESSAGES.newPasswordHint}
           error={errors.password?.message}
           {...register('password')}
         />

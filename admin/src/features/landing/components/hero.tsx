@@ -1,7 +1,11 @@
 import { TIMINGS } from '@barberly/common';
 import { ArrowRight, CalendarCheck, CheckCircle2, Clock, Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { useUser } from '../../../lib/auth';
+import { loginModal } from '../../../lib/login-modal';
+import { dashboardButtonTarget } from '../../../lib/routing-rules';
 import { scrollToSection, useCycle, useReducedMotion } from '../lib/motion';
 import { SECTIONS } from '../lib/sections';
 
@@ -106,6 +110,25 @@ function PhoneMockup() {
   );
 }
 
+/** "Get Started" opens sign-up (issue 28); someone already signed in goes where the header's Dashboard button goes. */
+function GetStarted() {
+  const { user, status } = useUser();
+  const navigate = useNavigate();
+  return (
+    <Button
+      size="lg"
+      onPointerEnter={loginModal.preload}
+      onFocus={loginModal.preload}
+      onClick={() => {
+        if (status === 'signedIn' && user) navigate(dashboardButtonTarget(user));
+        else loginModal.open('register');
+      }}
+    >
+      Get Started <ArrowRight aria-hidden="true" className="size-4" />
+    </Button>
+  );
+}
+
 export function Hero() {
   return (
     <section
@@ -132,9 +155,7 @@ export function Hero() {
             reminders, and gives your shop a beautiful booking website in minutes.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Button size="lg" onClick={() => scrollToSection(SECTIONS.demo)}>
-              Get Started <ArrowRight aria-hidden="true" className="size-4" />
-            </Button>
+            <GetStarted />
             <Button variant="outline" size="lg" onClick={() => scrollToSection(SECTIONS.howItWorks)}>
               See How It Works
             </Button>

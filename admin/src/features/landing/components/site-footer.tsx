@@ -1,4 +1,5 @@
 import { Logo } from '../../../components/ui/logo';
+import { paths } from '../../../lib/routes';
 import { NAV_LINKS, SECTIONS } from '../lib/sections';
 import { onAnchorClick } from './site-header';
 
@@ -34,8 +35,14 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="mx-auto mt-10 max-w-7xl px-4 text-xs text-neutral-400 sm:px-6 lg:px-8">
-        © {new Date().getFullYear()} Barberly. All rights reserved.
+      <p className="mx-auto mt-10 flex max-w-7xl flex-wrap gap-x-4 gap-y-1 px-4 text-xs text-neutral-400 sm:px-6 lg:px-8">
+        <span>© {new Date().getFullYear()} Barberly. All rights reserved.</span>
+        <a href={paths.terms} className="underline hover:text-white">
+          Terms of Service
+        </a>
+        <a href={paths.privacy} className="underline hover:text-white">
+          Privacy Policy
+        </a>
       </p>
     </footer>
   );

@@ -227,16 +227,29 @@ export function SiteHeader() {
                 </Button>
               </>
             ) : (
-              <Button
-                size="lg"
-                disabled={account.isLoading}
-                onClick={() => {
-                  closeMobile();
-                  loginModal.open('signin');
-                }}
-              >
-                Sign in
-              </Button>
+              <>
+                <Button
+                  size="lg"
+                  disabled={account.isLoading}
+                  onClick={() => {
+                    closeMobile();
+                    loginModal.open('register');
+                  }}
+                >
+                  Sign up
+                </Button>
+                <Button
+                  variant="outline"
+                  size="lg"
+                  disabled={account.isLoading}
+                  onClick={() => {
+                    closeMobile();
+                    loginModal.open('signin');
+                  }}
+                >
+                  Sign in
+                </Button>
+              </>
             )}
           </div>
         </nav>
