@@ -46,3 +46,17 @@ export function useExtendTrial() {
     onSuccess: (data) => queryClient.setQueryData(['/api/admin/shops'], data),
   });
 }
+
+/** POST /api/admin/verify-email: mails the operator a link that proves their address (decision 0173). */
+export function useSendOperatorProof() {
+  return useMutation({ mutationFn: () => api.post<{ message: string }>('/api/admin/verify-email') });
+}
+
+/** POST /api/admin/verify-email/confirm: the mailed link's token; the console then opens. */
+export function useConfirmOperatorProof() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ message: string }>('/api/admin/verify-email/confirm', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/admin/shops'] }),
+  });
+}

@@ -1,16 +1,66 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useExtendTrial, useOperatorShops } from '../api/billing-api';
+import { ApiError } from '../../../lib/api-client';
+import { useConfirmOperatorProof, useExtendTrial, useOperatorShops, useSendOperatorProof } from '../api/billing-api';
+
+/**
+ * An ADMIN_EMAILS account whose address is not proven yet (the api's 403 `operator_unverified` says so in words):
+ * a button mails it a link; the link comes back here as `?proof=`, which proves the address and opens the console.
+ */
+function ProveAddress({ message }: { message: string }) {
+  const send = useSendOperatorProof();
+  return (
+    <Card className="mx-auto max-w-lg text-center">
+      <h1 className="text-xl font-bold">Prove your address</h1>
+      <p className="mt-2 text-neutral-700">{message}</p>
+      <Button className="mt-4" disabled={send.isPending} onClick={() => send.mutate()}>
+        {send.isPending ? 'Sending…' : 'Send me the link'}
+      </Button>
+      {send.data || send.error ? (
+        <p role="status" className="mt-3 text-sm text-neutral-700">
+          {send.data?.message ?? send.error?.message}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
 
 /** /admin/shops (ADMIN_EMAILS only): every shop's plan, status, trial end and barbers; extend a trial by hand. */
 export function OperatorShops() {
   const shops = useOperatorShops();
   const extend = useExtendTrial();
   const [message, setMessage] = useState<string | null>(null);
-  if (shops.isPending) {
+  const [params, setParams] = useSearchParams();
+  const proof = params.get('proof');
+  const confirm = useConfirmOperatorProof();
+  const tried = useRef<string | null>(null);
+  useEffect(() => {
+    if (!proof || tried.current === proof) return;
+    tried.current = proof;
+    confirm.mutate(proof, {
+      onSettled: (data, error) => {
+        setMessage(data?.message ?? error?.message ?? null);
+        setParams({}, { replace: true });
+      },
+    });
+  }, [proof, confirm, setParams]);
+  if (shops.isPending || confirm.isPending) {
     return <PageSpinner label="Loading shops" />;
+  }
+  if (shops.isError && shops.error instanceof ApiError && shops.error.code === 'operator_unverified') {
+    return (
+      <div className="flex flex-col gap-4">
+        {message ? (
+          <p role="status" className="text-center text-sm text-neutral-700">
+            {message}
+          </p>
+        ) : null}
+        <ProveAddress message={shops.error.message} />
+      </div>
+    );
   }
   if (shops.isError) {
     return (
