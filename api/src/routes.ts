@@ -3,6 +3,7 @@ import type { AppDeps } from './app';
 import { analyticsRouter } from './modules/analytics/analytics.router';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { assistantRouter } from './modules/assistant/assistant.router';
+import { clientTextRouter } from './modules/assistant/client-text.router';
 import { mcpRouter } from './modules/assistant/mcp.router';
 import { availabilityHotPath, availabilityRouter } from './modules/availability/availability.router';
 import type { AvailabilityCache } from './modules/availability/availability-cache';
@@ -115,6 +116,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       logger: deps.logger,
       booking: bookingDeps,
       events,
+      assistant: { ...bookingDeps, config, redis: deps.redis },
     }),
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),
@@ -135,6 +137,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
     assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
+    clientTextRouter({ ...bookingDeps, config, redis: deps.redis }),
     waitlistRouter({
       ...bookingDeps,
       redis: deps.redis,

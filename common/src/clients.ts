@@ -23,11 +23,22 @@ export const CLIENT_MESSAGES = {
   erasedName: 'Erased client',
 } as const;
 
+/**
+ * Due back (issue 28): a client is due on their last visit + their usual interval. With nothing booked ahead they
+ * are "due back" from that day until they are overdue by more than this many usual intervals, then "lapsed".
+ * api/src/modules/clients/due-back.ts holds the one definition (the Clients tab and the assistant use it).
+ */
+export const LAPSED_AFTER_INTERVALS = 3;
+export type DueBackFilter = 'due' | 'lapsed';
+
 /** GET /api/shops/{shopId}/clients?q=&filter=&sort=&page= */
 export const ClientListQuerySchema = z.object({
   q: z.string().trim().max(CLIENT_LIMITS.searchMax).optional().default(''),
-  /** 'due': overdue by their own rhythm with no future booking, most overdue first. */
-  filter: z.enum(['all', 'due']).optional().default('all'),
+  /**
+   * 'due': due now or overdue by at most LAPSED_AFTER_INTERVALS usual intervals, nothing booked ahead, those due now
+   * first; 'lapsed': overdue by more than that, the most recently lapsed first.
+   */
+  filter: z.enum(['all', 'due', 'lapsed']).optional().default('all'),
   sort: z.enum(['name', 'lastVisit', 'visits', 'totalSpent']).optional().default('lastVisit'),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
 });
@@ -75,6 +86,8 @@ export interface ClientSummary {
   dueDate: string | null;
   /** Due date passed and nothing booked. */
   overdue: boolean;
+  /** Overdue by more than LAPSED_AFTER_INTERVALS usual intervals (and nothing booked). */
+  lapsed: boolean;
   erased: boolean;
 }
 

@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './assistant';
+export * from './assistant-texts';
 export * from './billing';
 export * from './booking';
 export * from './clients';

@@ -1,4 +1,4 @@
-import { dayBounds, localDateOf } from '@barberly/common';
+import { dayBounds } from '@barberly/common';
 import type { EntityManager } from 'typeorm';
 import type { BookingDeps } from '../appointments/booking.service';
 import type { ScheduledMail } from '../mail/mail-queue';
@@ -54,56 +54,6 @@ export async function shopNumbers(
     revenue,
     averageTicket: numbers.completed ? Math.round((revenue / numbers.completed) * 100) / 100 : 0,
   };
-}
-
-export interface OverdueClient {
-  name: string;
-  email: string;
-  visits: number;
-  lastVisit: string;
-  usualIntervalDays: number;
-  dueDate: string;
-}
-
-/**
- * Regulars past their usual rhythm with nothing booked: at least two visits, the median number of days between
- * them added to the last one lies before today. Worked example: visits on Jan 1, Jan 22 and Feb 12 give a 21-day
- * rhythm and a due date of Mar 5; on Mar 10 with nothing booked the client is overdue.
- */
-export async function overdueClients(manager: EntityManager, shop: ShopEntity, now: Date): Promise<OverdueClient[]> {
-  const rows = (await manager.query(
-    `SELECT lower("client_email") AS "email", max("client_name") AS "name",
-            array_agg("starts_at" ORDER BY "starts_at") FILTER (WHERE "status" = ANY($2::varchar[]) AND "starts_at" < $3)
-              AS "visits",
-            bool_or("status" = 'confirmed' AND "starts_at" >= $3) AS "booked"
-       FROM "appointments" WHERE "shop_id" = $1 AND "client_email" <> ''
-      GROUP BY lower("client_email")`,
-    [shop.id, ['completed', 'confirmed'], now],
-  )) as Array<{ email: string; name: string; visits: Date[] | null; booked: boolean | null }>;
-  const today = localDateOf(now, shop.timeZone);
-  const overdue: OverdueClient[] = [];
-  for (const row of rows) {
-    const visits = row.visits ?? [];
-    if (row.booked || visits.length < 2) continue;
-    const gaps = visits.slice(1).map((v, i) => (v.getTime() - (visits[i] as Date).getTime()) / 86_400_000);
-    gaps.sort((a, b) => a - b);
-    const mid = Math.floor(gaps.length / 2);
-    const median = gaps.length % 2 ? (gaps[mid] as number) : ((gaps[mid - 1] as number) + (gaps[mid] as number)) / 2;
-    const interval = Math.max(1, Math.round(median));
-    const last = visits[visits.length - 1] as Date;
-    const due = localDateOf(new Date(last.getTime() + interval * 86_400_000), shop.timeZone);
-    if (due < today) {
-      overdue.push({
-        name: row.name,
-        email: row.email,
-        visits: visits.length,
-        lastVisit: localDateOf(last, shop.timeZone),
-        usualIntervalDays: interval,
-        dueDate: due,
-      });
-    }
-  }
-  return overdue.sort((a, b) => a.dueDate.localeCompare(b.dueDate)).slice(0, 50);
 }
 
 /**

@@ -28,9 +28,10 @@ import {
 import { getAvailability } from '../availability/availability.service';
 import { BarberEntity } from '../barbers/barber.entity';
 import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbers/barber-settings.service';
+import { listClients } from '../clients/clients.service';
 import { ServiceEntity } from '../services/service.entity';
 import type { Actor } from './actor';
-import { overdueClients, sendRemindersNow, shopNumbers } from './assistant.queries';
+import { sendRemindersNow, shopNumbers } from './assistant.queries';
 
 /**
  * The assistant's tools: one typed layer over the api's services, used by the chat, by client texts and by MCP.
@@ -346,17 +347,38 @@ export const TOOLS: AssistantTool[] = [
   },
   {
     name: 'who_is_overdue',
-    description: 'Regular clients past their usual interval between visits with nothing booked.',
+    description:
+      "Regular clients due back: past their usual interval between visits with nothing booked (the Clients tab's " +
+      '"Due back"), and how many have lapsed (overdue by more than three usual intervals).',
     kind: 'read',
     roles: ['owner'],
     schema: () => z.object({}),
     async run(ctx) {
-      const clients = await overdueClients(ctx.deps.dataSource.manager, ctx.actor.shop, ctx.deps.now());
+      // The Clients tab's own list and filters (clients/due-back.ts): one definition, the same count.
+      const owner = ctx.actor.shop.ownerId;
+      const due = await listClients(ctx.deps, ctx.actor.shop.id, owner, { filter: 'due' });
+      const lapsed = await listClients(ctx.deps, ctx.actor.shop.id, owner, { filter: 'lapsed' });
+      const names = due.clients.map((c) => c.name);
+      const more = due.total > names.length ? ` and ${due.total - names.length} more` : '';
+      const lapsedLine = lapsed.total
+        ? ` ${lapsed.total === 1 ? '1 more client has' : `${lapsed.total} more clients have`} lapsed (overdue by more than three usual intervals).`
+        : '';
       return {
-        summary: clients.length
-          ? `${clients.length} clients overdue: ${clients.map((c) => c.name).join(', ')}`
-          : 'Nobody is overdue',
-        data: { clients: clients.map((c) => ({ ...c, name: undefined, clientWritten: { name: c.name } })) },
+        summary: due.total
+          ? `${due.total === 1 ? '1 client is' : `${due.total} clients are`} due back: ${names.join(', ')}${more}.${lapsedLine}`
+          : `Nobody is due back.${lapsedLine}`,
+        data: {
+          total: due.total,
+          lapsed: lapsed.total,
+          clients: due.clients.map((c) => ({
+            clientWritten: { name: c.name },
+            email: c.email,
+            visits: c.visits,
+            lastVisit: c.lastVisit,
+            usualIntervalDays: c.usualIntervalDays,
+            dueDate: c.dueDate,
+          })),
+        },
       };
     },
   },

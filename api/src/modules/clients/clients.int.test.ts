@@ -236,7 +236,7 @@ describe('the Clients tab', () => {
     expect((await list(shop, { sort: 'bogus' })).status).toBe(400);
   });
 
-  it('lists those overdue by their own rhythm with nothing booked, most overdue first', async () => {
+  it('"Due back" leads with those due now; overdue by more than three intervals is "Lapsed"; the assistant agrees', async () => {
     const shop = await nyShop();
     const mk = async (name: string) =>
       (
@@ -245,34 +245,64 @@ describe('the Clients tab', () => {
           [shop.id, name, `${name.toLowerCase()}@example.com`],
         )) as Array<{ id: string }>
       )[0]!.id;
-    // Every 14 days, last on Nov 4: due Nov 18, overdue.
-    const fortnight = await mk('Fortnight');
-    for (const d of ['2026-10-07', '2026-10-21', '2026-11-04'])
-      await history(shop, fortnight, `${d}T14:00:00Z`, 'completed');
+    // Each client at their own hour: one barber cannot take two at once.
+    let hour = 13;
+    const visits = async (id: string, days: string[]) => {
+      hour += 1;
+      for (const d of days) await history(shop, id, `${d}T${hour}:00:00Z`, 'completed');
+    };
+    // Today is Dec 2. Every 14 days, last on Nov 18: due today.
+    await visits(await mk('Today'), ['2026-11-04', '2026-11-18']);
+    // Every 14 days, last on Nov 4: due Nov 18, 14 days overdue (one interval).
+    await visits(await mk('Fortnight'), ['2026-10-07', '2026-10-21', '2026-11-04']);
     // Gaps 10, 30, 20, 10 days: median 15; last Nov 20 -> due Dec 5, not yet.
     const notYet = await mk('NotYet');
     for (const d of ['2026-09-11', '2026-09-21', '2026-10-21', '2026-11-10'])
       await history(shop, notYet, `${d}T14:00:00Z`, 'completed', { barber: 1 });
     await history(shop, notYet, '2026-11-20T15:00:00Z', 'completed');
-    // Monthly, last Sep 30 -> due Oct 30: more overdue than Fortnight.
-    const monthly = await mk('Monthly');
-    for (const d of ['2026-07-31', '2026-08-31', '2026-09-30'])
-      await history(shop, monthly, `${d}T14:00:00Z`, 'completed');
-    // Overdue but already booked: not listed.
+    // Monthly, last Sep 30 -> due Oct 30: 33 days overdue, within three intervals (90 days).
+    await visits(await mk('Monthly'), ['2026-07-31', '2026-08-31', '2026-09-30']);
+    // Every 14 days, last Aug 1 -> due Aug 15: 109 days overdue, more than three intervals (42 days): lapsed.
+    await visits(await mk('Gone'), ['2026-07-18', '2026-08-01']);
+    // Monthly, last Jun 1 -> due Jul 1: 154 days overdue (more than 90): lapsed, and longer ago than Gone.
+    await visits(await mk('Gone longer'), ['2026-04-02', '2026-05-02', '2026-06-01']);
+    // Overdue but already booked: on neither list.
     const booked = await mk('Booked');
-    for (const d of ['2026-09-01', '2026-09-15']) await history(shop, booked, `${d}T14:00:00Z`, 'completed');
+    await visits(booked, ['2026-09-01', '2026-09-15']);
     await history(shop, booked, '2026-12-20T15:00:00Z', 'confirmed');
     // One visit: no rhythm yet.
     await history(shop, await mk('Once'), '2026-06-01T14:00:00Z', 'completed');
 
     const due = (await list(shop, { filter: 'due' })).body as ClientList;
-    expect(due.clients.map((c) => [c.name, c.dueDate, c.usualIntervalDays, c.overdue])).toEqual([
-      ['Monthly', '2026-10-30', 30, true],
-      ['Fortnight', '2026-11-18', 14, true],
+    expect(due.clients.map((c) => [c.name, c.dueDate, c.usualIntervalDays, c.overdue, c.lapsed])).toEqual([
+      ['Today', '2026-12-02', 14, false, false],
+      ['Fortnight', '2026-11-18', 14, true, false],
+      ['Monthly', '2026-10-30', 30, true, false],
     ]);
+    expect(due.total).toBe(3);
+    const lapsed = (await list(shop, { filter: 'lapsed' })).body as ClientList;
+    expect(lapsed.clients.map((c) => [c.name, c.dueDate, c.overdue, c.lapsed])).toEqual([
+      ['Gone', '2026-08-15', true, true],
+      ['Gone longer', '2026-07-01', true, true],
+    ]);
+    expect(lapsed.total).toBe(2);
     const detail = (await request(app).get(`/api/shops/${shop.id}/clients/${notYet}`).set(bearer(owner.accessToken)))
       .body as ClientDetail;
-    expect([detail.usualIntervalDays, detail.dueDate, detail.overdue]).toEqual([15, '2026-12-05', false]);
+    expect([detail.usualIntervalDays, detail.dueDate, detail.overdue, detail.lapsed]).toEqual([
+      15,
+      '2026-12-05',
+      false,
+      false,
+    ]);
+
+    // The assistant's "Who is overdue" reads the same lists: the same names and counts.
+    const asked = await request(app)
+      .post(`/api/shops/${shop.id}/assistant/quick/who-is-overdue`)
+      .set(bearer(owner.accessToken));
+    expect(asked.status).toBe(200);
+    expect(asked.body.text).toBe(
+      '3 clients are due back: Today, Fortnight, Monthly. 2 more clients have lapsed (overdue by more than three usual intervals).',
+    );
   });
 
   it('the client page has the history, usual service and barber, notes and tags', async () => {

@@ -27,6 +27,7 @@ import { textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, isUuid, SHOP_NOT_FOUND } from '../shops/shop-access';
+import { DUE_BACK_ORDER, dueBackWhere, isLapsed } from './due-back';
 
 export interface ClientsDeps {
   dataSource: DataSource;
@@ -164,6 +165,7 @@ function toSummary(row: SummaryRow, today: string): ClientSummary {
     usualIntervalDays: row.usual_days,
     dueDate,
     overdue: Boolean(dueDate && dueDate < today && !row.next_appointment && !row.erased_at),
+    lapsed: !row.erased_at && isLapsed(dueDate, row.usual_days, today, Boolean(row.next_appointment)),
     erased: row.erased_at !== null,
   };
 }
@@ -180,9 +182,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** GET /api/shops/{shopId}/clients */
+/** GET /api/shops/{shopId}/clients (also the assistant's "Who is overdue": the same filter, the same count). */
 export async function listClients(
-  deps: ClientsDeps,
+  deps: Pick<ClientsDeps, 'dataSource' | 'now'>,
   shopId: string,
   userId: string,
   query: unknown,
@@ -209,22 +211,22 @@ export async function listClients(
   }
   const candidates = `SELECT c."id" FROM "clients" c WHERE ${where.join(' AND ')}`;
   const due: string[] = [];
-  if (q.filter === 'due') {
+  if (q.filter === 'due' || q.filter === 'lapsed') {
     params.push(today);
-    due.push(`s."due_date" < $${params.length}::date AND s."next_appointment" IS NULL`);
+    due.push(dueBackWhere(q.filter, `$${params.length}`));
   }
   const pageSize = CLIENT_LIMITS.pageSize;
   params.push(pageSize, (q.page - 1) * pageSize);
   const [limit, offset] = [`$${params.length - 1}`, `$${params.length}`];
   // The page is chosen with as little as it needs: by name from the clients table alone, by last visit, visits or
-  // total spent from those figures only (no zone arithmetic), and only 'due' needs every candidate's rhythm. The
-  // page's rows then get all their figures.
+  // total spent from those figures only (no zone arithmetic), and only 'due' and 'lapsed' need every candidate's
+  // rhythm. The page's rows then get all their figures.
   let sql: string;
-  if (q.filter === 'due') {
+  if (due.length) {
     sql = `WITH ${summaryCte(candidates)}
       SELECT s.*, count(*) OVER ()::int AS "total" FROM summary s
       WHERE ${due.join(' AND ')}
-      ORDER BY s."due_date", lower(s."name"), s."id"
+      ORDER BY ${DUE_BACK_ORDER}
       LIMIT ${limit} OFFSET ${offset}`;
   } else {
     const ranked =
@@ -263,7 +265,12 @@ export async function listClients(
 }
 
 /** The total when the page asked for lies past the end (rare: the figures are worked out for every candidate). */
-async function countClients(deps: ClientsDeps, params: unknown[], candidates: string, due: string[]) {
+async function countClients(
+  deps: Pick<ClientsDeps, 'dataSource'>,
+  params: unknown[],
+  candidates: string,
+  due: string[],
+) {
   const [row] = (await deps.dataSource.query(
     `WITH ${summaryCte(candidates)} SELECT count(*)::int AS "n" FROM summary s ${due.length ? `WHERE ${due.join(' AND ')}` : ''}`,
     params,

@@ -2,6 +2,7 @@ import { normalizePhone, TEXT_KEYWORDS, type TextChannel } from '@barberly/commo
 import { loadAppointmentContext } from '../appointments/appointment-view';
 import type { BookingDeps } from '../appointments/booking.service';
 import { cancelAppointment, cutoffOf } from '../appointments/manage.service';
+import { type AssistantHandOffDeps, handOffToAssistant } from '../assistant/client-text-dispatch';
 import { sendShopText, type TextDeps, valuesFor } from './texts';
 
 type Keyword = keyof typeof TEXT_KEYWORDS;
@@ -33,9 +34,9 @@ export interface InboundText {
  * A redelivered webhook (the same MessageSid) is handled once.
  */
 export async function handleInboundText(
-  deps: TextDeps & { booking: BookingDeps },
+  deps: TextDeps & { booking: BookingDeps } & AssistantHandOffDeps,
   input: InboundText,
-): Promise<'ignored' | 'duplicate' | Keyword | 'inbox'> {
+): Promise<'ignored' | 'duplicate' | Keyword | 'inbox' | 'assistant'> {
   const channel: TextChannel = input.from.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
   const phone = normalizePhone(input.from);
   if (!phone) return 'ignored';
@@ -78,6 +79,9 @@ export async function handleInboundText(
     ],
   )) as Array<{ id: string }>;
   if (!stored) return 'duplicate';
+  // The assistant answers when the owner turned it on (decision 0171); else keywords act and the rest goes to the inbox.
+  if (await handOffToAssistant(deps, { shopId, phone, channel, body: input.body, messageId: stored.id, keyword }))
+    return 'assistant';
   if (toInbox) return 'inbox';
 
   const reply = (body: string, kind: string, evenIfOptedOut = false) =>

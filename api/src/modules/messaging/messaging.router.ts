@@ -17,6 +17,7 @@ import type { ShopEvents } from '../../platform/events/shop-events';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { HttpError, parseInput } from '../../platform/http/errors';
 import type { BookingDeps } from '../appointments/booking.service';
+import { type AssistantHandOffDeps, takeOverConversation } from '../assistant/client-text-dispatch';
 import { ShopEntity } from '../shops/shop.entity';
 import { changeOwnedShop, loadOwnedShop, pathParam } from '../shops/shop-access';
 import { handleInboundText } from './inbound';
@@ -32,7 +33,7 @@ import {
 } from './texts';
 import { INBOUND_PATH, STATUS_CALLBACK_PATH } from './twilio';
 
-export type MessagingDeps = TextDeps & { booking: BookingDeps; events: ShopEvents };
+export type MessagingDeps = TextDeps & { booking: BookingDeps; events: ShopEvents } & AssistantHandOffDeps;
 
 interface TextRow {
   id: string;
@@ -237,6 +238,8 @@ export function messagingRouter(deps: MessagingDeps): Router {
       kind: 'reply',
     });
     if (!sent) throw new HttpError(409, 'opted_out', MESSAGING_MESSAGES.optedOut);
+    // Answering by hand takes the conversation over: the assistant stays out of it for 24 hours (decision 0171).
+    await takeOverConversation(deps.dataSource, { shopId: shop.id, phone, now: deps.now(), reason: 'reply' });
     const [row] = (await deps.dataSource.query(
       'SELECT t.*, NULL AS "client_name" FROM "text_messages" t WHERE t."id" = $1',
       [sent.id],

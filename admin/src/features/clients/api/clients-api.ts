@@ -23,7 +23,8 @@ const clientsPath = (shopId: string) => `/api/shops/${shopId}/clients`;
 const clientPath = (shopId: string, clientId: string) => `${clientsPath(shopId)}/${clientId}`;
 
 /**
- * The list's URL: q only when there is one; 'due' is sorted by the api (most overdue first), so it sends no sort.
+ * The list's URL: q only when there is one; 'due' and 'lapsed' are sorted by the api (due now first), so they send
+ * no sort.
  * ({q: 'ana', filter: 'all', sort: 'name', page: 2}) gives '/api/shops/{id}/clients?q=ana&filter=all&sort=name&page=2'.
  */
 export function clientListUrl(shopId: string, query: ClientListParams): string {
@@ -31,7 +32,7 @@ export function clientListUrl(shopId: string, query: ClientListParams): string {
   const q = query.q.trim();
   if (q) params.set('q', q);
   params.set('filter', query.filter);
-  if (query.filter !== 'due') params.set('sort', query.sort);
+  if (query.filter === 'all') params.set('sort', query.sort);
   params.set('page', String(query.page));
   return `${clientsPath(shopId)}?${params.toString()}`;
 }

@@ -19,6 +19,7 @@ import {
   EMPTY_CLIENTS,
   errorToast,
   NONE_DUE,
+  NONE_LAPSED,
   noMatch,
   rebookSentToast,
   SEARCH_DEBOUNCE_MS,
@@ -37,7 +38,15 @@ const SORT_DIRECTION: Record<ClientSort, 'ascending' | 'descending'> = {
 const FILTERS: Array<{ value: ClientFilter; label: string }> = [
   { value: 'all', label: 'All clients' },
   { value: 'due', label: 'Due back' },
+  { value: 'lapsed', label: 'Lapsed' },
 ];
+
+/** What the count in the header adds for each filter. */
+const FILTER_WORDS: Record<ClientFilter, string> = {
+  all: '',
+  due: ' due back, those due now first',
+  lapsed: ' lapsed: overdue by more than three usual intervals',
+};
 
 export function ClientList({
   shopId,
@@ -82,7 +91,7 @@ export function ClientList({
     try {
       const result = await rebook.mutateAsync(client.id);
       setSent((current) => ({ ...current, [client.id]: result }));
-      showToast(rebookSentToast(result));
+      showToast(rebookSentToast({ ...result, sentTo: format.phone(result.sentTo) }));
     } catch (error) {
       showToast(errorToast('Rebook link not sent', error));
     } finally {
@@ -91,7 +100,7 @@ export function ClientList({
   };
 
   const description = list
-    ? `${list.total === 1 ? '1 client' : `${list.total} clients`}${filter === 'due' ? ' due back, most overdue first' : ''}`
+    ? `${list.total === 1 ? '1 client' : `${list.total} clients`}${FILTER_WORDS[filter]}`
     : owner
       ? 'Everyone who has booked with your shop.'
       : 'The clients you have served.';
@@ -145,7 +154,17 @@ export function ClientList({
           </Button>
         </Card>
       ) : list && list.clients.length === 0 ? (
-        <EmptyState text={q.trim() ? noMatch(q.trim()) : filter === 'due' ? NONE_DUE : EMPTY_CLIENTS} />
+        <EmptyState
+          text={
+            q.trim()
+              ? noMatch(q.trim())
+              : filter === 'due'
+                ? NONE_DUE
+                : filter === 'lapsed'
+                  ? NONE_LAPSED
+                  : EMPTY_CLIENTS
+          }
+        />
       ) : list ? (
         <>
           <div
@@ -159,7 +178,7 @@ export function ClientList({
           >
             <ClientTable
               list={list}
-              due={filter === 'due'}
+              due={filter === 'due' || filter === 'lapsed'}
               owner={owner}
               sort={state.sort}
               format={format}
@@ -247,7 +266,7 @@ function ClientTable({
   onOpen: (clientId: string) => void;
   onRebook: (client: ClientSummary) => void;
 }) {
-  // 'Due back' is ordered by the api (most overdue first): its headers do not sort.
+  // 'Due back' and 'Lapsed' are ordered by the api (due now first): their headers do not sort.
   const activeSort = due ? null : sort;
   // A click anywhere on a row opens the client; the name's button is the same thing for the keyboard.
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, clientId: string) => {
@@ -256,7 +275,7 @@ function ClientTable({
   };
   return (
     <table className="w-full min-w-[44rem] border-collapse text-sm">
-      <caption className="sr-only">{due ? 'Clients due back' : 'Clients'}</caption>
+      <caption className="sr-only">{due ? 'Clients due back or lapsed' : 'Clients'}</caption>
       <thead className="border-b border-neutral-200 bg-neutral-50">
         <tr>
           <SortHeader column="name" label="Name" sort={activeSort} onSort={onSort} />
@@ -311,7 +330,7 @@ function ClientTable({
                 </button>
                 {client.email || client.phone ? (
                   <span className="block max-w-[16rem] truncate text-xs text-neutral-500">
-                    {client.email ?? client.phone}
+                    {client.email ?? format.phone(client.phone)}
                   </span>
                 ) : null}
               </th>
@@ -321,9 +340,17 @@ function ClientTable({
                 <>
                   <td className={TD}>
                     {client.dueDate ? format.calendarDate(client.dueDate) : '—'}
-                    {client.overdue ? (
+                    {client.lapsed ? (
+                      <span className="ml-2 rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-semibold text-neutral-800">
+                        Lapsed
+                      </span>
+                    ) : client.overdue ? (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                         Overdue
+                      </span>
+                    ) : client.dueDate ? (
+                      <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                        Due now
                       </span>
                     ) : null}
                   </td>
@@ -339,6 +366,7 @@ function ClientTable({
                   <Button
                     variant="light"
                     size="sm"
+                    className="whitespace-nowrap"
                     disabled={rebookingId === client.id}
                     aria-label={`Send rebook link to ${client.name}`}
                     onClick={() => onRebook(client)}
@@ -347,7 +375,7 @@ function ClientTable({
                   </Button>
                   {rebookSent ? (
                     <p className="mt-1 text-xs whitespace-nowrap text-emerald-800">
-                      Sent to {rebookSent.sentTo} {CHANNEL_WORDS[rebookSent.channel]}
+                      Sent to {format.phone(rebookSent.sentTo)} {CHANNEL_WORDS[rebookSent.channel]}
                     </p>
                   ) : null}
                 </td>

@@ -108,7 +108,7 @@ function ClientDetailView({
               ) : null}
               {client.phone ? (
                 <a href={`tel:${client.phone}`} className="inline-flex items-center gap-1.5">
-                  <Phone aria-hidden="true" className="size-4 shrink-0" /> {client.phone}
+                  <Phone aria-hidden="true" className="size-4 shrink-0" /> {format.phone(client.phone)}
                 </a>
               ) : null}
               {!client.erased && !client.email && !client.phone ? (
@@ -117,7 +117,7 @@ function ClientDetailView({
               <p className="text-neutral-500">Client since {format.date(client.createdAt)}</p>
             </div>
           </div>
-          {manage ? <OwnerActions shopId={shopId} client={client} /> : null}
+          {manage ? <OwnerActions shopId={shopId} client={client} format={format} /> : null}
         </div>
         {client.erased ? (
           <p className="mt-4 rounded-lg bg-neutral-100 p-3 text-sm text-neutral-700">
@@ -134,7 +134,7 @@ function ClientDetailView({
   );
 }
 
-function OwnerActions({ shopId, client }: { shopId: string; client: ClientDetail }) {
+function OwnerActions({ shopId, client, format }: { shopId: string; client: ClientDetail; format: ClientFormatters }) {
   const rebook = useSendRebook(shopId);
   const exporter = useExportClient(shopId, client.id);
   const erase = useEraseClient(shopId, client.id);
@@ -146,7 +146,7 @@ function OwnerActions({ shopId, client }: { shopId: string; client: ClientDetail
     try {
       const result = await rebook.mutateAsync(client.id);
       setSent(result);
-      showToast(rebookSentToast(result));
+      showToast(rebookSentToast({ ...result, sentTo: format.phone(result.sentTo) }));
     } catch (error) {
       showToast(errorToast('Rebook link not sent', error));
     }
@@ -195,10 +195,10 @@ function OwnerActions({ shopId, client }: { shopId: string; client: ClientDetail
       </div>
       {sent ? (
         <p className="text-sm text-emerald-800" aria-live="polite">
-          Rebook link sent to {sent.sentTo} {CHANNEL_WORDS[sent.channel]}
+          Rebook link sent to {format.phone(sent.sentTo)} {CHANNEL_WORDS[sent.channel]}
         </p>
       ) : null}
-      <MergeDialog shopId={shopId} client={client} open={merging} onClose={() => setMerging(false)} />
+      <MergeDialog shopId={shopId} client={client} open={merging} onClose={() => setMerging(false)} format={format} />
       <ConfirmDialog
         open={erasing}
         title={`Erase ${client.name}?`}

@@ -6,7 +6,17 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { setTokenSource } from '../../../lib/api-client';
-import { ANA_ID, BEN_ID, CLIENTS_URL, clientOf, fakeClientsApi, noteOf, SHOP_ID } from '../test/fake-clients-api';
+import {
+  ANA_ID,
+  BEN_ID,
+  CLIENTS_URL,
+  clientOf,
+  DUE_NOW_ID,
+  fakeClientsApi,
+  GONE_ID,
+  noteOf,
+  SHOP_ID,
+} from '../test/fake-clients-api';
 import { parisShop } from '../test/shop';
 import { BarberClients } from './barber-clients';
 import { ClientsTab } from './clients-tab';
@@ -156,7 +166,7 @@ describe('Clients tab', () => {
     await screen.findByRole('button', { name: 'Ana Silva' });
     await userEvent.click(screen.getByRole('button', { name: 'Due back' }));
 
-    const table = await screen.findByRole('table', { name: 'Clients due back' });
+    const table = await screen.findByRole('table', { name: 'Clients due back or lapsed' });
     expect(within(table).queryByRole('button', { name: 'Ana Silva' })).toBeNull();
     const ben = within(table).getByRole('row', { name: /Ben Ortiz/ });
     expect(ben).toHaveTextContent('22 mars 2026');
@@ -168,6 +178,50 @@ describe('Clients tab', () => {
     expect(await screen.findByText('Rebook link sent to ben@example.com')).toBeInTheDocument();
     expect(within(ben).getByText('Sent to ben@example.com by e-mail')).toBeInTheDocument();
     expect(sent('POST')).toEqual([{ url: `${CLIENTS_URL}/${BEN_ID}/rebook`, body: undefined }]);
+  });
+
+  it('leads "Due back" with those due now; "Lapsed" is its own filter; the rebook button stays on one line', async () => {
+    const dueNow = clientOf(DUE_NOW_ID, {
+      name: 'Cleo Dupont',
+      email: null,
+      phone: '+33612345678',
+      dueDate: '2026-05-12',
+      overdue: false,
+    });
+    const gone = clientOf(GONE_ID, { name: 'Gus Lamy', dueDate: '2025-11-01', overdue: true, lapsed: true });
+    const { sent } = fakeClientsApi({ clients: [dueNow, BEN, gone] });
+    wrap(<ClientsTab shop={parisShop()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Due back' }));
+    const table = await screen.findByRole('table', { name: 'Clients due back or lapsed' });
+    const names = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => within(th).getByRole('button').textContent);
+    await waitFor(() => expect(names()).toEqual(['Cleo Dupont', 'Ben Ortiz']));
+    expect(screen.getByText('2 clients due back, those due now first')).toBeInTheDocument();
+    const cleo = within(table).getByRole('row', { name: /Cleo Dupont/ });
+    expect(cleo).toHaveTextContent('Due now');
+    // A French shop writes a French number the French way.
+    expect(within(cleo).getByText('06 12 34 56 78')).toBeInTheDocument();
+    expect(within(cleo).getByRole('button', { name: 'Send rebook link to Cleo Dupont' })).toHaveClass(
+      'whitespace-nowrap',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lapsed' }));
+    await waitFor(() => expect(within(table).queryByText('Ben Ortiz')).toBeNull());
+    const lapsed = screen.getByRole('table', { name: 'Clients due back or lapsed' });
+    expect(within(lapsed).getByRole('row', { name: /Gus Lamy/ })).toHaveTextContent('Lapsed');
+    expect(screen.getByText('1 client lapsed: overdue by more than three usual intervals')).toBeInTheDocument();
+    expect(sent('GET', `${CLIENTS_URL}?`).map((c) => c.url)).toContain(`${CLIENTS_URL}?filter=lapsed&page=1`);
+  });
+
+  it('says when nobody has lapsed', async () => {
+    fakeClientsApi({ clients: [BEN] });
+    wrap(<ClientsTab shop={parisShop()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Lapsed' }));
+    expect(
+      await screen.findByText('No lapsed clients. Clients overdue by more than three usual intervals show here.'),
+    ).toBeInTheDocument();
   });
 
   it("shows a refused rebook in the api's words", async () => {
@@ -205,7 +259,7 @@ describe('Clients tab', () => {
     const heading = await openAna();
     expect(heading).toHaveFocus();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
-    expect(screen.getByText('+33612345678')).toBeInTheDocument();
+    expect(screen.getByText('06 12 34 56 78')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('VIP')).toBeInTheDocument();
     expect(figure('Visits')).toBe('3');
     expect(figure('Total spent')).toBe(EUR_1234_50);

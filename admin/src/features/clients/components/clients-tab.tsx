@@ -25,8 +25,14 @@ export function ClientsView({ shop, mode }: { shop: ClientsShop; mode: ClientsMo
   // The client just left: the list puts focus back on their row.
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const format = useMemo(
-    () => clientFormatters({ locale: shop.locale, timeZone: shop.timeZone, clock: shop.clock }),
-    [shop.locale, shop.timeZone, shop.clock],
+    () =>
+      clientFormatters({
+        locale: shop.locale,
+        timeZone: shop.timeZone,
+        clock: shop.clock,
+        phoneNumber: shop.phoneNumber,
+      }),
+    [shop.locale, shop.timeZone, shop.clock, shop.phoneNumber],
   );
 
   if (openId) {

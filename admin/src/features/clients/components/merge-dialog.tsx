@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
 import { useClients, useMergeClient } from '../api/clients-api';
+import type { ClientFormatters } from '../lib/format';
 import { mergedToast, SEARCH_DEBOUNCE_MS } from '../lib/messages';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
@@ -18,11 +19,13 @@ export function MergeDialog({
   client,
   open,
   onClose,
+  format,
 }: {
   shopId: string;
   client: ClientDetail;
   open: boolean;
   onClose: () => void;
+  format: ClientFormatters;
 }) {
   const merge = useMergeClient(shopId, client.id);
   const [search, setSearch] = useState('');
@@ -146,7 +149,7 @@ export function MergeDialog({
                     <span className="min-w-0">
                       <span className="block font-semibold break-words">{other.name}</span>
                       <span className="block truncate text-xs text-neutral-500">
-                        {[other.email, other.phone].filter(Boolean).join(' · ') || 'No e-mail or phone'}
+                        {[other.email, format.phone(other.phone)].filter(Boolean).join(' · ') || 'No e-mail or phone'}
                         {` · ${other.visits === 1 ? '1 visit' : `${other.visits} visits`}`}
                       </span>
                     </span>

@@ -1,8 +1,8 @@
-import { SHOP_LOCALE_DEFAULTS, type Shop } from '@barberly/common';
+import { formatPhone, SHOP_LOCALE_DEFAULTS, type Shop, shopPhoneCountry } from '@barberly/common';
 import { browserTimeZone } from '../../../lib/time-zones';
 
 /** What the clients screens need of a shop to write money and dates its way. */
-export type ClientsShop = Pick<Shop, 'id'> & Partial<Pick<Shop, 'timeZone' | 'locale' | 'clock'>>;
+export type ClientsShop = Pick<Shop, 'id'> & Partial<Pick<Shop, 'timeZone' | 'locale' | 'clock' | 'phoneNumber'>>;
 
 export interface ClientFormatters {
   /** (1234.5, 'EUR') in fr-FR gives '1 234,50 €'. */
@@ -13,6 +13,8 @@ export interface ClientFormatters {
   dateTime: (iso: string) => string;
   /** A calendar day already in the shop's zone ('2026-05-10'), written without any zone shift. */
   calendarDate: (day: string) => string;
+  /** An E.164 number the shop's way: '(415) 555-0123' for a US shop, '+44 20 7946 0958' from abroad. */
+  phone: (e164: string | null) => string;
 }
 
 /**
@@ -27,6 +29,8 @@ export function clientFormatters(shop: Omit<ClientsShop, 'id'>): ClientFormatter
   const dayAndTime = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short', hourCycle });
   const calendar = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' });
   const money = new Map<string, Intl.NumberFormat>();
+  // Unknown shop (a barber's view knows only its id): every number in the international format.
+  const country = shop.phoneNumber || shop.locale ? shopPhoneCountry(shop) : null;
   return {
     money: (amount, currency) => {
       let format = money.get(currency);
@@ -42,6 +46,7 @@ export function clientFormatters(shop: Omit<ClientsShop, 'id'>): ClientFormatter
       const [y, m, d] = value.split('-').map(Number);
       return calendar.format(new Date(Date.UTC(y!, m! - 1, d!)));
     },
+    phone: (e164) => formatPhone(e164, country),
   };
 }
 

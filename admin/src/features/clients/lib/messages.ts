@@ -35,7 +35,8 @@ export function mergedToast(other: string, into: string): ToastMessage {
 
 /** The empty list's words. */
 export const EMPTY_CLIENTS = 'No clients yet. Clients appear here after their first booking.';
-export const NONE_DUE = 'No clients are due back. Clients with a usual rhythm show here once they are overdue.';
+export const NONE_DUE = 'No clients are due back. Clients with a usual rhythm show here once they are due.';
+export const NONE_LAPSED = 'No lapsed clients. Clients overdue by more than three usual intervals show here.';
 export const noMatch = (q: string) => `No clients match “${q}”.`;
 
 /** Typing pauses this long before the search goes to the api. */

@@ -5,6 +5,9 @@ export const SHOP_ID = '11111111-1111-4111-8111-111111111111';
 export const CLIENTS_URL = `/api/shops/${SHOP_ID}/clients`;
 export const ANA_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 export const BEN_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+/** A client the fake's 'due' list has as due today (not yet overdue). */
+export const DUE_NOW_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+export const GONE_ID = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
 
 export function clientOf(id: string, over: Partial<ClientDetail> = {}): ClientDetail {
   return {
@@ -21,6 +24,7 @@ export function clientOf(id: string, over: Partial<ClientDetail> = {}): ClientDe
     usualIntervalDays: 28,
     dueDate: '2026-06-08',
     overdue: false,
+    lapsed: false,
     erased: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     usualService: { id: 'svc-1', name: 'Skin Fade' },
@@ -63,7 +67,7 @@ const summaryOf = ({
 
 /**
  * The clients api of one shop behind fetch, in memory: list (q matches name, e-mail or phone; 'due' keeps the
- * overdue), a client, PATCH, notes, merge, export, erase and rebook. `refuse` answers that method and URL (its path,
+ * overdue who have not lapsed and DUE_NOW_ID, 'lapsed' the lapsed), a client, PATCH, notes, merge, export, erase and rebook. `refuse` answers that method and URL (its path,
  * without a query) with the api's error; `pageSize` makes paging testable with few clients.
  */
 export function fakeClientsApi(
@@ -89,7 +93,9 @@ export function fakeClientsApi(
       let rows = clients.filter(
         (c) => !q || [c.name, c.email ?? '', c.phone ?? ''].some((v) => v.toLowerCase().includes(q)),
       );
-      if (url.searchParams.get('filter') === 'due') rows = rows.filter((c) => c.overdue);
+      const filter = url.searchParams.get('filter');
+      if (filter === 'due') rows = rows.filter((c) => c.dueDate && !c.lapsed && (c.overdue || c.id === DUE_NOW_ID));
+      if (filter === 'lapsed') rows = rows.filter((c) => c.lapsed);
       return json(200, {
         clients: rows.slice((page - 1) * pageSize, page * pageSize).map(summaryOf),
         total: rows.length,

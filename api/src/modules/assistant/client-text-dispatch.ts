@@ -1,0 +1,178 @@
+import {
+  ASSISTANT_MESSAGES,
+  ASSISTANT_TEXT_KIND,
+  type ClientTextProposal,
+  TEXT_TAKEOVER_HOURS,
+  type TextChannel,
+  type TextTakeover,
+} from '@barberly/common';
+import type { DataSource } from 'typeorm';
+import { isOptedOut, sendShopText, type TextDeps } from '../messaging/texts';
+import { ShopEntity } from '../shops/shop.entity';
+import { llmConfigOf } from './assistant.service';
+import { handleClientText } from './client-text';
+import { latestPending } from './proposals';
+import type { AssistantDeps } from './tools';
+
+/**
+ * The hand-off from the messaging webhook to the assistant (issue 23 item 9, decision 0171). An inbound text the
+ * webhook has routed to a shop and stored is answered by the assistant when all of these hold:
+ *   - a model is connected (LLM_BASE_URL) and the owner turned on "The assistant answers texts";
+ *   - the owner has not taken the conversation over in the last 24 hours (Take over, or a reply by hand);
+ *   - the text is not a carrier keyword (STOP, START, HELP: those stay with the webhook, always), and a C / YES /
+ *     X / CANCEL goes to the assistant only when it answers a change the assistant proposed to this client;
+ *   - the number has not opted out.
+ * The answer goes back on the channel the client used, through the shop's text provider, stored as kind
+ * 'assistant' so the inbox marks it. Everything else (and a model that fails) leaves the text in the inbox as before.
+ */
+
+export interface ClientTextHandOff {
+  shopId: string;
+  /** E.164. */
+  phone: string;
+  channel: TextChannel;
+  body: string;
+  /** The stored inbound text (text_messages.id). */
+  messageId: string;
+  /** The webhook's keyword for the text (null: free text). */
+  keyword: string | null;
+}
+
+export type AssistantHandOffDeps = Pick<TextDeps, 'dataSource' | 'provider' | 'logger' | 'now'> & {
+  /** The assistant's dependencies; absent (a worker or test without them): texts go to the inbox. */
+  assistant?: AssistantDeps;
+};
+
+/** Replies the assistant gives when it could not do its job: the text then waits in the inbox for a person. */
+const FAILED_REPLIES = new Set<string>([
+  ASSISTANT_MESSAGES.modelFailed,
+  ASSISTANT_MESSAGES.budgetSpent,
+  ASSISTANT_MESSAGES.tooManyRounds,
+]);
+
+const ALWAYS_THE_WEBHOOKS = new Set(['optOut', 'optIn', 'help']);
+const APPOINTMENT_KEYWORDS = new Set(['confirm', 'cancel']);
+
+export async function assistantAnswersTexts(dataSource: DataSource, shopId: string): Promise<boolean> {
+  const [row] = (await dataSource.query('SELECT "assistant_answers_texts" AS "on" FROM "shops" WHERE "id" = $1', [
+    shopId,
+  ])) as Array<{ on: boolean }>;
+  return Boolean(row?.on);
+}
+
+export async function activeTakeover(
+  dataSource: DataSource,
+  shopId: string,
+  phone: string,
+  now: Date,
+): Promise<TextTakeover | null> {
+  const [row] = (await dataSource.query(
+    `SELECT "phone", "until", "reason" FROM "text_takeovers" WHERE "shop_id" = $1 AND "phone" = $2 AND "until" > $3`,
+    [shopId, phone, now],
+  )) as Array<{ phone: string; until: Date; reason: TextTakeover['reason'] }>;
+  return row ? { phone: row.phone, until: row.until.toISOString(), reason: row.reason } : null;
+}
+
+/** The owner (or the assistant handing over) takes a conversation: the assistant is silent in it for 24 hours. */
+export async function takeOverConversation(
+  dataSource: DataSource,
+  input: { shopId: string; phone: string; now: Date; reason: TextTakeover['reason'] },
+): Promise<TextTakeover> {
+  const until = new Date(input.now.getTime() + TEXT_TAKEOVER_HOURS * 3_600_000);
+  await dataSource.query(
+    `INSERT INTO "text_takeovers" ("shop_id", "phone", "until", "reason") VALUES ($1, $2, $3, $4)
+     ON CONFLICT ("shop_id", "phone") DO UPDATE SET "until" = EXCLUDED."until", "reason" = EXCLUDED."reason",
+       "created_at" = now()`,
+    [input.shopId, input.phone, until, input.reason],
+  );
+  return { phone: input.phone, until: until.toISOString(), reason: input.reason };
+}
+
+/** The owner gives the conversation back: the assistant answers its next text. */
+export async function endTakeover(dataSource: DataSource, shopId: string, phone: string): Promise<void> {
+  await dataSource.query('DELETE FROM "text_takeovers" WHERE "shop_id" = $1 AND "phone" = $2', [shopId, phone]);
+}
+
+export async function activeTakeovers(dataSource: DataSource, shopId: string, now: Date): Promise<TextTakeover[]> {
+  const rows = (await dataSource.query(
+    `SELECT "phone", "until", "reason" FROM "text_takeovers" WHERE "shop_id" = $1 AND "until" > $2 ORDER BY "until" DESC`,
+    [shopId, now],
+  )) as Array<{ phone: string; until: Date; reason: TextTakeover['reason'] }>;
+  return rows.map((r) => ({ phone: r.phone, until: r.until.toISOString(), reason: r.reason }));
+}
+
+/** The last 7 days' proposals to texting clients, newest first; a pending one past its time shows as expired. */
+export async function clientTextProposals(
+  dataSource: DataSource,
+  shopId: string,
+  now: Date,
+): Promise<ClientTextProposal[]> {
+  const rows = (await dataSource.query(
+    `SELECT "id", "conversation", "summary", "status", "created_at", "expires_at" FROM "assistant_proposals"
+      WHERE "shop_id" = $1 AND "conversation" LIKE 'phone:%' AND "created_at" > $2
+      ORDER BY "created_at" DESC LIMIT 100`,
+    [shopId, new Date(now.getTime() - 7 * 86_400_000)],
+  )) as Array<{
+    id: string;
+    conversation: string;
+    summary: string;
+    status: ClientTextProposal['status'];
+    created_at: Date;
+    expires_at: Date;
+  }>;
+  return rows.map((r) => ({
+    id: r.id,
+    phone: r.conversation.slice('phone:'.length),
+    summary: r.summary,
+    status: r.status === 'pending' && r.expires_at.getTime() <= now.getTime() ? 'expired' : r.status,
+    createdAt: r.created_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+  }));
+}
+
+/**
+ * Called by the webhook once it has decided the shop and stored the text. True: the assistant answered (the
+ * webhook does nothing more); false: the webhook goes on as before (keywords, the inbox).
+ */
+export async function handOffToAssistant(deps: AssistantHandOffDeps, input: ClientTextHandOff): Promise<boolean> {
+  const assistant = deps.assistant;
+  if (!assistant || !llmConfigOf(assistant)) return false;
+  if (input.keyword && ALWAYS_THE_WEBHOOKS.has(input.keyword)) return false;
+  const { dataSource } = deps;
+  const now = deps.now();
+  if (!(await assistantAnswersTexts(dataSource, input.shopId))) return false;
+  if (await activeTakeover(dataSource, input.shopId, input.phone, now)) return false;
+  if (await isOptedOut(dataSource.manager, input.shopId, input.phone)) return false;
+  const shop = await dataSource.getRepository(ShopEntity).findOneBy({ id: input.shopId });
+  if (!shop) return false;
+  if (input.keyword && APPOINTMENT_KEYWORDS.has(input.keyword)) {
+    // "YES" answers the assistant's proposal when there is one; otherwise it confirms the next appointment as before.
+    const pending = await latestPending({ deps: assistant, actor: { kind: 'client', phone: input.phone, shop } });
+    if (!pending) return false;
+  }
+
+  const outcome = await handleClientText(assistant, shop, input.phone, input.body);
+  if (!outcome?.reply || FAILED_REPLIES.has(outcome.reply)) {
+    deps.logger.warn({ shopId: input.shopId, messageId: input.messageId }, 'assistant could not answer a text');
+    return false;
+  }
+  await sendShopText(deps, {
+    shopId: input.shopId,
+    phone: input.phone,
+    channel: input.channel,
+    body: outcome.reply.slice(0, 1600),
+    kind: ASSISTANT_TEXT_KIND,
+  });
+  if (outcome.handedOver) {
+    // The client wants a person: the text stays unread in the inbox and the assistant steps back, as after a
+    // takeover, so that the owner's answer is not talked over.
+    await takeOverConversation(dataSource, { shopId: input.shopId, phone: input.phone, now, reason: 'handed_over' });
+  } else {
+    // Answered: nothing waits for the owner, though the inbox still shows the exchange.
+    await dataSource.query(
+      'UPDATE "text_messages" SET "read_at" = COALESCE("read_at", $2) WHERE "id" = $1 AND "shop_id" = $3',
+      [input.messageId, now, input.shopId],
+    );
+  }
+  return true;
+}
