@@ -80,8 +80,8 @@ export function logMailer(logger: Logger): AuthMailer {
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 export interface AuthServiceOptions {
-  /** Told when sessions end here, so this process refuses their tokens at once. */
-  sessions?: { forgetUser(userId: string): void };
+  /** Told when sessions end here, so this process (and, through Redis, every other) refuses their tokens at once. */
+  sessions?: { forgetUser(userId: string): void | Promise<void> };
   emailConfirm: boolean;
   mailer: AuthMailer;
   /** Base of links we send (e.g. the confirmation link): `${origin}/auth/v1`. */
@@ -352,7 +352,7 @@ export class AuthService {
         await manager.delete(AuthSessionEntity, { userId, id: Not(claims.session_id) });
       }
     });
-    if (passwordChanged) this.options.sessions?.forgetUser(userId);
+    if (passwordChanged) await this.options.sessions?.forgetUser(userId);
     if (emailChange) {
       const { to, token } = emailChange as { to: string; token: string };
       const link = new URL(`${this.options.authBaseUrl}/verify`);
@@ -427,7 +427,7 @@ export class AuthService {
     if (scope === 'local') await sessions.delete({ id: claims.session_id, userId: claims.sub });
     else if (scope === 'others') await sessions.delete({ userId: claims.sub, id: Not(claims.session_id) });
     else await sessions.delete({ userId: claims.sub });
-    this.options.sessions?.forgetUser(claims.sub);
+    await this.options.sessions?.forgetUser(claims.sub);
   }
 
   // ---- providers -----------------------------------------------------------------------------------------------
@@ -469,7 +469,7 @@ export class AuthService {
           // existing session end.
           changes.encryptedPassword = null;
           await manager.delete(AuthSessionEntity, { userId: user.id });
-          this.options.sessions?.forgetUser(user.id);
+          await this.options.sessions?.forgetUser(user.id);
           this.options.logger.warn({ userId: user.id, provider: profile.provider }, 'auth: unproven account claimed');
         }
         await manager.update(AuthUserEntity, { id: user.id }, partial<AuthUserEntity>(changes));
@@ -637,7 +637,7 @@ export class AuthService {
     const reused = await this.dataSource.getRepository(AuthRefreshTokenEntity).findOneBy({ tokenHash });
     if (!reused) throw authErrors.refreshTokenNotFound();
     await this.dataSource.getRepository(AuthSessionEntity).delete({ id: reused.sessionId });
-    this.options.sessions?.forgetUser(reused.userId);
+    await this.options.sessions?.forgetUser(reused.userId);
     this.options.logger.warn({ userId: reused.userId, sessionId: reused.sessionId }, 'auth: refresh token reused');
     throw authErrors.refreshTokenAlreadyUsed();
   }

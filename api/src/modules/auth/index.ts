@@ -77,7 +77,7 @@ export async function createAuth(deps: AuthDeps, options: AuthOptions = {}): Pro
   await keys.init();
   const origin = new URL(config.PUBLIC_ORIGIN).origin;
   const accessTokens = new AccessTokens(keys, `${origin}/auth/v1`, config.ACCESS_TOKEN_TTL_SECONDS);
-  const sessions = new SessionGate(dataSource);
+  const sessions = new SessionGate(dataSource, { redis, keyPrefix: config.REDIS_KEY_PREFIX });
   const service = new AuthService(dataSource, accessTokens, {
     sessions,
     emailConfirm: config.AUTH_EMAIL_CONFIRM,
