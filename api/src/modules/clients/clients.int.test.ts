@@ -370,6 +370,13 @@ describe('who may see what', () => {
     });
     const served = (await clientOf(mine.id))!;
     const notServed = (await clientOf(other.id))!;
+    // A booking alone does not make a client "served": a visit with the barber that took place does (issue 23).
+    await history(
+      { ...shop, barbers: [{ id: barberId } as TestShop['barbers'][number]] },
+      served,
+      '2026-11-20T15:00:00Z',
+      'completed',
+    );
 
     const theirs = (await list(shop, {}, barber.accessToken)).body as ClientList;
     expect(theirs.clients.map((c) => c.name)).toEqual(['Served']);

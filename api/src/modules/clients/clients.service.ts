@@ -27,6 +27,7 @@ import { textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, isUuid, SHOP_NOT_FOUND } from '../shops/shop-access';
+import { hasServed, servedClause } from './client-access';
 import { DUE_BACK_ORDER, dueBackWhere, isLapsed } from './due-back';
 
 export interface ClientsDeps {
@@ -38,9 +39,13 @@ export interface ClientsDeps {
   logger: Logger;
 }
 
-/** Who is asking: the shop's owner sees every client; a barber of the shop only those they have served. */
+/**
+ * Who is asking: the shop's owner sees every client; a barber of the shop only those they have served, a visit with
+ * them that took place by `now` (client-access.ts).
+ */
 export interface ClientViewer {
   shop: ShopEntity;
+  now: Date;
   userId: string;
   role: 'owner' | 'barber';
   /** The caller's barbers row, for a barber. */
@@ -49,7 +54,12 @@ export interface ClientViewer {
 }
 
 /** Unknown shop: 404. Neither its owner nor one of its barbers: 403. */
-export async function loadViewer(manager: EntityManager, shopId: string, userId: string): Promise<ClientViewer> {
+export async function loadViewer(
+  manager: EntityManager,
+  shopId: string,
+  userId: string,
+  now: Date,
+): Promise<ClientViewer> {
   const shop = await findShopById(manager, shopId);
   if (!shop) throw notFound(SHOP_NOT_FOUND);
   const [user] = (await manager.query(
@@ -57,14 +67,14 @@ export async function loadViewer(manager: EntityManager, shopId: string, userId:
     [userId],
   )) as Array<{ name: string }>;
   if (shop.ownerId === userId) {
-    return { shop, userId, role: 'owner', barberId: null, authorName: user?.name ?? 'Owner' };
+    return { shop, now, userId, role: 'owner', barberId: null, authorName: user?.name ?? 'Owner' };
   }
   const [barber] = (await manager.query(
     `SELECT "id", "name" FROM "barbers" WHERE "shop_id" = $1 AND "user_id" = $2 LIMIT 1`,
     [shop.id, userId],
   )) as Array<{ id: string; name: string }>;
   if (!barber) throw forbidden('Only the owner and barbers of this shop can see its clients.');
-  return { shop, userId, role: 'barber', barberId: barber.id, authorName: barber.name };
+  return { shop, now, userId, role: 'barber', barberId: barber.id, authorName: barber.name };
 }
 
 function requireOwner(viewer: ClientViewer): void {
@@ -190,7 +200,7 @@ export async function listClients(
   query: unknown,
 ): Promise<ClientList> {
   const q = parseInput(ClientListQuerySchema, query);
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   const now = deps.now();
   const today = localDateOf(now, viewer.shop.timeZone);
   const params: unknown[] = [viewer.shop.id, now, viewer.shop.timeZone, viewer.shop.currency];
@@ -205,9 +215,7 @@ export async function listClients(
   }
   if (viewer.barberId) {
     params.push(viewer.barberId);
-    where.push(
-      `EXISTS (SELECT 1 FROM "appointments" x WHERE x."client_id" = c."id" AND x."barber_id" = $${params.length})`,
-    );
+    where.push(servedClause('c."id"', `$${params.length}::uuid`, '$2'));
   }
   const candidates = `SELECT c."id" FROM "clients" c WHERE ${where.join(' AND ')}`;
   const due: string[] = [];
@@ -278,7 +286,7 @@ async function countClients(
   return row?.n ?? 0;
 }
 
-/** A client of the shop the viewer may see (a barber: one they served); 404 otherwise. */
+/** A client of the shop the viewer may see (a barber: one they served, client-access.ts); 404 otherwise. */
 async function loadClient(manager: EntityManager, viewer: ClientViewer, clientId: string, lock = false) {
   if (!isUuid(clientId)) throw notFound(CLIENT_MESSAGES.notFound);
   const [row] = (await manager.query(
@@ -295,12 +303,8 @@ async function loadClient(manager: EntityManager, viewer: ClientViewer, clientId
     erased_at: Date | null;
   }>;
   if (!row || row.merged_into_id) throw notFound(CLIENT_MESSAGES.notFound);
-  if (viewer.barberId) {
-    const [served] = (await manager.query(
-      `SELECT 1 FROM "appointments" WHERE "client_id" = $1 AND "barber_id" = $2 LIMIT 1`,
-      [clientId, viewer.barberId],
-    )) as unknown[];
-    if (!served) throw notFound(CLIENT_MESSAGES.notFound);
+  if (viewer.barberId && !(await hasServed(manager, clientId, viewer.barberId, viewer.now))) {
+    throw notFound(CLIENT_MESSAGES.notFound);
   }
   return row;
 }
@@ -312,7 +316,7 @@ export async function getClient(
   clientId: string,
   userId: string,
 ): Promise<ClientDetail> {
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   await loadClient(deps.dataSource.manager, viewer, clientId);
   return clientDetail(deps, viewer, clientId);
 }
@@ -413,7 +417,7 @@ export async function patchClient(
   body: unknown,
 ): Promise<ClientDetail> {
   const patch = parseInput(ClientPatchSchema, body);
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   requireOwner(viewer);
   const client = await loadClient(deps.dataSource.manager, viewer, clientId);
   if (client.erased_at) throw conflict(CLIENT_MESSAGES.erased);
@@ -435,7 +439,7 @@ export async function addNote(
   body: unknown,
 ): Promise<ClientNote> {
   const input = parseInput(ClientNoteSchema, body);
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   const client = await loadClient(deps.dataSource.manager, viewer, clientId);
   if (client.erased_at) throw conflict(CLIENT_MESSAGES.erased);
   const [note] = (await deps.dataSource.query(
@@ -454,7 +458,7 @@ export async function deleteNote(
   noteId: string,
   userId: string,
 ): Promise<void> {
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   await loadClient(deps.dataSource.manager, viewer, clientId);
   if (!isUuid(noteId)) throw notFound('Note not found');
   const [note] = (await deps.dataSource.query(
@@ -479,7 +483,7 @@ export async function mergeClients(
   body: unknown,
 ): Promise<ClientDetail> {
   const { otherClientId } = parseInput(ClientMergeSchema, body);
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   requireOwner(viewer);
   if (otherClientId === clientId)
     throw badRequest(CLIENT_MESSAGES.mergeSelf, { otherClientId: CLIENT_MESSAGES.mergeSelf });
@@ -511,7 +515,7 @@ export async function mergeClients(
 
 /** GET /api/shops/{shopId}/clients/{clientId}/export (owner): everything the shop holds about the person. */
 export async function exportClient(deps: ClientsDeps, shopId: string, clientId: string, userId: string) {
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   requireOwner(viewer);
   const client = await loadClient(deps.dataSource.manager, viewer, clientId);
   const manager = deps.dataSource.manager;
@@ -563,7 +567,7 @@ export async function exportClient(deps: ClientsDeps, shopId: string, clientId: 
  * and mails or texts still queued for them.
  */
 export async function eraseClient(deps: ClientsDeps, shopId: string, clientId: string, userId: string): Promise<void> {
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   requireOwner(viewer);
   await deps.dataSource.transaction(async (manager) => {
     const client = await loadClient(manager, viewer, clientId, true);
@@ -625,7 +629,7 @@ export async function sendRebookLink(
   clientId: string,
   userId: string,
 ): Promise<RebookSent> {
-  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId);
+  const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   requireOwner(viewer);
   const manager = deps.dataSource.manager;
   const client = await loadClient(manager, viewer, clientId);
