@@ -1,4 +1,4 @@
-import type { AssistantProposalStatus } from './assistant';
+import { ASSISTANT_MESSAGES, type AssistantProposalStatus } from './assistant';
 import { z } from './zod';
 
 /**
@@ -16,7 +16,7 @@ export const ASSISTANT_TEXTS_MESSAGES = {
   /** The switch's label. */
   switchLabel: 'The assistant answers texts',
   /** Without a model (owners and barbers see this; operators also get a link to the operator docs). */
-  notConnected: 'The assistant is not connected yet. Your Barberly administrator can connect one',
+  notConnected: ASSISTANT_MESSAGES.notSetUp,
   phone: 'Choose a conversation',
 } as const;
 
@@ -53,6 +53,8 @@ export interface AssistantTextsState {
   available: boolean;
   /** The owner's switch (answers only while `available` too). */
   enabled: boolean;
+  /** Operators only: where the operator docs say how to connect a model. */
+  operatorDocs?: string;
   /** Conversations the assistant is silent in now. */
   takeovers: TextTakeover[];
   /** The last 7 days' proposals to texting clients, newest first (pending ones wait for the client's YES). */

@@ -14,8 +14,8 @@ export const ASSISTANT_LIMITS = {
 
 export const ASSISTANT_MESSAGES = {
   message: `Type a message of at most ${ASSISTANT_LIMITS.messageMax} characters.`,
-  notSetUp:
-    'The assistant has no model connected. Set LLM_BASE_URL (an OpenAI-compatible API such as OpenAI, Azure OpenAI, Ollama, llama.cpp or vLLM), LLM_API_KEY and LLM_MODEL, then restart. The quick actions below work without one.',
+  /** Owners and barbers never see how (an env var, a restart): operators get a link to OPERATOR_ASSISTANT_DOCS. */
+  notSetUp: 'The assistant is not connected yet. Your Barberly administrator can connect one.',
   modelFailed: 'The assistant could not reach its model just now. Nothing was changed. Please try again in a moment.',
   budgetSpent: "Today's assistant budget for this shop is used up. It resets at midnight; nothing was changed.",
   tooManyRounds: 'That took too many steps. Nothing was changed; please ask again more simply.',
@@ -24,6 +24,9 @@ export const ASSISTANT_MESSAGES = {
   proposalExpired: 'This proposed change has lapsed. Ask again to get a fresh one.',
   notYourShop: 'You do not work at this shop.',
 } as const;
+
+/** How an operator connects a model (served with the admin app, admin/public/operators/); linked for operators only. */
+export const OPERATOR_ASSISTANT_DOCS = '/operators/assistant.txt';
 
 export const AssistantChatRequestSchema = z
   .object({
@@ -81,6 +84,8 @@ export interface AssistantStatus {
   /** Who the assistant acts for here. */
   role: 'owner' | 'barber';
   quickActions: Array<{ id: AssistantQuickAction; label: string }>;
+  /** Operators only (ADMIN_EMAILS): where the operator docs say how to connect a model. */
+  operatorDocs?: string;
 }
 
 export interface AssistantConversation {

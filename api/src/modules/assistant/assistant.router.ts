@@ -1,7 +1,8 @@
-import { AssistantChatRequestSchema, type AssistantEvent } from '@barberly/common';
+import { AssistantChatRequestSchema, type AssistantEvent, OPERATOR_ASSISTANT_DOCS } from '@barberly/common';
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { parseInput, tooManyRequests } from '../../platform/http/errors';
+import { isOperator } from '../billing/billing.service';
 import { pathParam } from '../shops/shop-access';
 import { staffActor } from './actor';
 import { chat, confirmProposal, getConversation, quickAction, rejectProposal } from './assistant.service';
@@ -24,7 +25,10 @@ export function assistantRouter(deps: AssistantDeps): Router {
 
   router.get('/shops/:shopId/assistant', requireAuth, async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json(await getConversation(await contextOf(req)));
+    const conversation = await getConversation(await contextOf(req));
+    // Only an operator is shown where the docs say how to connect a model (issue 28): owners see plain words.
+    if (isOperator(deps.config, currentUser(req).email)) conversation.status.operatorDocs = OPERATOR_ASSISTANT_DOCS;
+    res.json(conversation);
   });
 
   router.delete('/shops/:shopId/assistant', requireAuth, async (req, res) => {

@@ -3,11 +3,13 @@ import {
   type AssistantTextsState,
   MESSAGING_MESSAGES,
   normalizePhone,
+  OPERATOR_ASSISTANT_DOCS,
   TextTakeoverSchema,
 } from '@barberly/common';
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { HttpError, parseInput } from '../../platform/http/errors';
+import { isOperator } from '../billing/billing.service';
 import { shopCountry } from '../messaging/texts';
 import type { ShopEntity } from '../shops/shop.entity';
 import { loadOwnedShop, pathParam } from '../shops/shop-access';
@@ -32,10 +34,11 @@ import type { AssistantDeps } from './tools';
 export function clientTextRouter(deps: AssistantDeps): Router {
   const router = Router();
 
-  const stateOf = async (shopId: string): Promise<AssistantTextsState> => {
+  const stateOf = async (shopId: string, email: string): Promise<AssistantTextsState> => {
     const now = deps.now();
     return {
       available: Boolean(llmConfigOf(deps)),
+      ...(isOperator(deps.config, email) ? { operatorDocs: OPERATOR_ASSISTANT_DOCS } : {}),
       enabled: await assistantAnswersTexts(deps.dataSource, shopId),
       takeovers: await activeTakeovers(deps.dataSource, shopId, now),
       proposals: await clientTextProposals(deps.dataSource, shopId, now),
@@ -55,7 +58,7 @@ export function clientTextRouter(deps: AssistantDeps): Router {
 
   router.get('/shops/:shopId/messaging/assistant', requireAuth, async (req, res) => {
     const shop = await loadOwnedShop(deps.dataSource.manager, pathParam(req.params, 'shopId'), currentUser(req).id);
-    res.set('Cache-Control', 'no-store').json(await stateOf(shop.id));
+    res.set('Cache-Control', 'no-store').json(await stateOf(shop.id, currentUser(req).email));
   });
 
   router.patch('/shops/:shopId/messaging/assistant', requireAuth, async (req, res) => {
@@ -66,7 +69,7 @@ export function clientTextRouter(deps: AssistantDeps): Router {
       shop.id,
       patch.enabled,
     ]);
-    res.json(await stateOf(shop.id));
+    res.json(await stateOf(shop.id, currentUser(req).email));
   });
 
   router.post('/shops/:shopId/messages/takeover', requireAuth, async (req, res) => {

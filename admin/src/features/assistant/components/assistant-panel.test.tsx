@@ -1,4 +1,9 @@
-import { ASSISTANT_MESSAGES, type AssistantConversation, type AssistantProposal } from '@barberly/common';
+import {
+  ASSISTANT_MESSAGES,
+  type AssistantConversation,
+  type AssistantProposal,
+  OPERATOR_ASSISTANT_DOCS,
+} from '@barberly/common';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -90,6 +95,31 @@ describe('AssistantPanel', () => {
       `/api/shops/${SHOP_ID}/assistant/proposals/${PROPOSAL.id}/confirm`,
       expect.objectContaining({ method: 'POST' }),
     );
+  });
+
+  it('tells an owner in plain words that the assistant is not connected, and links the docs for operators only', async () => {
+    fetchMock.mockImplementation(async () => json(conversation(false)));
+    const { unmount } = renderPanel();
+    const note = await screen.findByTestId('assistant-not-set-up');
+    expect(note).toHaveTextContent(
+      'The assistant is not connected yet. Your Barberly administrator can connect one. The quick actions below work without it.',
+    );
+    // No env var, server log or command for an owner.
+    expect(note.textContent).not.toMatch(/LLM_|server log|restart|npm /i);
+    expect(within(note).queryByRole('link')).toBeNull();
+    unmount();
+
+    fetchMock.mockImplementation(async () =>
+      json({
+        ...conversation(false),
+        status: { ...conversation(false).status, operatorDocs: OPERATOR_ASSISTANT_DOCS },
+      }),
+    );
+    renderPanel();
+    const link = within(await screen.findByTestId('assistant-not-set-up')).getByRole('link', {
+      name: 'How to connect a model (operator docs)',
+    });
+    expect(link).toHaveAttribute('href', '/operators/assistant.txt');
   });
 
   it('streams an answer with its tool card and proposal, and shows a model error in words', async () => {

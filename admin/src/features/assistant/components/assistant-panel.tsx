@@ -221,7 +221,20 @@ export function AssistantPanel({ shopId }: { shopId: string }) {
           className="rounded-lg border border-neutral-200 bg-neutral-50 p-3 text-sm text-neutral-800"
           data-testid="assistant-not-set-up"
         >
-          {ASSISTANT_MESSAGES.notSetUp}
+          {ASSISTANT_MESSAGES.notSetUp} The quick actions below work without it.
+          {status?.operatorDocs ? (
+            <>
+              {' '}
+              <a
+                href={status.operatorDocs}
+                target="_blank"
+                rel="noreferrer"
+                className="font-semibold text-amber-800 underline focus-visible:outline-2 focus-visible:outline-amber-500"
+              >
+                How to connect a model (operator docs)
+              </a>
+            </>
+          ) : null}
         </p>
       )}
       <fieldset className="flex flex-wrap gap-2">
@@ -281,7 +294,7 @@ export function AssistantPanel({ shopId }: { shopId: string }) {
           maxLength={ASSISTANT_LIMITS.messageMax}
           value={message}
           disabled={!status?.configured || streaming}
-          placeholder={status?.configured ? 'e.g. Find a gap for a walk-in haircut' : 'Connect a model to chat'}
+          placeholder={status?.configured ? 'e.g. Find a gap for a walk-in haircut' : 'Not connected yet'}
           onChange={(e) => setMessage(e.target.value)}
           onKeyDown={onKeyDown}
           className="min-h-11 flex-1 resize-none rounded-lg border border-neutral-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-amber-500 disabled:bg-neutral-100"
