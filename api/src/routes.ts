@@ -105,6 +105,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       logger: deps.logger,
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
+      databaseUrl: config.DATABASE_URL,
     }),
     shopsRouter({ dataSource, events, config, billing, textProvider, mailQueue, now }),
     messagingRouter({

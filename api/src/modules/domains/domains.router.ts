@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
+import { getDomain } from 'tldts';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { tooManyRequests } from '../../platform/http/errors';
 import { createRateLimiter } from '../../platform/rate-limit';
@@ -10,20 +11,41 @@ import {
   domainAllowed,
   listDomains,
   makePrimary,
+  normaliseHost,
   removeDomain,
   resolveHost,
   verifyDomain,
 } from './domains.service';
+import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
 
 /**
  * Custom domains (issue 16). The owner's routes under /api/shops/{id}/domains; GET /api/domains/allowed is Caddy's
  * on-demand TLS `ask` (200 only for a proven domain); GET /api/domains/resolve is the storefront's host map.
  */
 export function domainsRouter(
-  deps: DomainsDeps & { redis: Redis | null; keyPrefix: string; askPerMinute?: number },
+  deps: DomainsDeps & {
+    redis: Redis | null;
+    keyPrefix: string;
+    askPerMinute?: number;
+    /** The in-memory list of names Caddy may ask for; built (listening on DATABASE_URL) when not given. */
+    hosts?: HostAllowlist;
+    databaseUrl?: string;
+  },
 ): Router {
   const router = Router();
-  // Per asking address: Caddy asks once per new name, so a flood of names cannot become a flood of queries.
+  const hosts =
+    deps.hosts ??
+    (deps.databaseUrl
+      ? createHostAllowlist({
+          dataSource: deps.dataSource,
+          connectionString: deps.databaseUrl,
+          appDomain: deps.config.APP_DOMAIN,
+          logger: deps.logger ?? { warn() {}, info() {} },
+        })
+      : null);
+  // Only while the in-memory list is unknown (starting, or Postgres unreachable) do asks reach the database. Then
+  // they are limited per registrable domain asked about, never per caller: Caddy is the only caller, and a flood of
+  // made-up names must not refuse a real shop's certificate (issue 23 item 6).
   const askLimit = createRateLimiter({
     name: 'domain-ask',
     rule: { points: deps.askPerMinute ?? 120, durationSeconds: 60 },
@@ -32,10 +54,14 @@ export function domainsRouter(
   });
 
   router.get('/domains/allowed', async (req, res) => {
-    const limited = await askLimit.consume(req.ip ?? 'unknown');
-    if (!limited.allowed) throw tooManyRequests(limited.retryAfterSeconds);
     res.set('Cache-Control', 'no-store');
-    const allowed = await domainAllowed(deps, req.query.domain);
+    const host = normaliseHost(req.query.domain);
+    let allowed = host ? await hosts?.allows(host) : false;
+    if (allowed === null || allowed === undefined) {
+      const limited = await askLimit.consume(getDomain(host ?? '') ?? host ?? '');
+      if (!limited.allowed) throw tooManyRequests(limited.retryAfterSeconds);
+      allowed = await domainAllowed(deps, host);
+    }
     res.status(allowed ? 200 : 404).json({ allowed });
   });
 
@@ -63,7 +89,9 @@ export function domainsRouter(
       shopId: pathParam(req.params, 'shopId'),
       domainId: pathParam(req.params, 'domainId'),
     };
-    res.json(await verifyDomain(deps, shopId, domainId, currentUser(req).id));
+    const verified = await verifyDomain(deps, shopId, domainId, currentUser(req).id);
+    await hosts?.changed(shopId);
+    res.json(verified);
   });
 
   router.patch('/shops/:shopId/domains/:domainId', requireAuth, async (req, res) => {
@@ -71,7 +99,9 @@ export function domainsRouter(
       shopId: pathParam(req.params, 'shopId'),
       domainId: pathParam(req.params, 'domainId'),
     };
-    res.json(await makePrimary(deps, shopId, domainId, currentUser(req).id, req.body));
+    const changed = await makePrimary(deps, shopId, domainId, currentUser(req).id, req.body);
+    await hosts?.changed(shopId);
+    res.json(changed);
   });
 
   router.delete('/shops/:shopId/domains/:domainId', requireAuth, async (req, res) => {
@@ -80,6 +110,7 @@ export function domainsRouter(
       domainId: pathParam(req.params, 'domainId'),
     };
     await removeDomain(deps, shopId, domainId, currentUser(req).id);
+    await hosts?.changed(shopId);
     res.status(204).end();
   });
 
