@@ -19,7 +19,13 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { createS3Client, parseStorageUrl, type StorageLocation, storageKey } from '../storage/storage-url';
+import {
+  createS3Client,
+  describeS3Error,
+  parseStorageUrl,
+  type StorageLocation,
+  storageKey,
+} from '../storage/storage-url';
 
 /** `barberly-2026-11-27T030000Z.dump`: sorts by time, and the name alone says how old a backup is. */
 const NAME = /^barberly-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.dump$/;
@@ -128,8 +134,10 @@ export async function backupDatabase(
     const file = path.join(dir, name);
     await run(options.pgDump ?? 'pg_dump', [...dumpArgs, `--file=${file}`], env);
     const bytes = (await fs.stat(file)).size;
-    await ensureBucket(s3, location.bucket);
     const key = `${backupsPrefix(location)}${name}`;
+    await ensureBucket(s3, location.bucket).catch((err) => {
+      throw new Error(`s3://${location.bucket} refused the backup: ${describeS3Error(err)}`);
+    });
     await s3.send(
       new PutObjectCommand({
         Bucket: location.bucket,

@@ -58,5 +58,20 @@ export function createS3Client(location: StorageLocation): S3Client {
     endpoint: location.endpoint,
     forcePathStyle: location.forcePathStyle,
     credentials: location.credentials,
+    // The SDK's default checksum trailers (aws-chunked bodies) are AWS's own: some S3-compatible services store the
+    // chunk framing as the object's bytes (s3rver did, and the dump no longer restored). Elsewhere they are sent only
+    // where an operation requires them.
+    ...(location.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+      : {}),
   });
+}
+
+/** An S3 error in words an operator can act on: its code, the HTTP status, the message (HEAD answers have none). */
+export function describeS3Error(err: unknown): string {
+  const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  return [e.name, status ? `HTTP ${status}` : undefined, e.message && e.message !== e.name ? e.message : undefined]
+    .filter(Boolean)
+    .join(', ');
 }
