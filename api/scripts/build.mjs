@@ -11,6 +11,9 @@ await build({
     main: 'src/main.ts',
     migrate: 'src/platform/db/migrate.ts',
     'rotate-auth-key': 'src/modules/auth/rotate-key.ts',
+    // npm run db:backup / db:restore, and the compose backup service (issue 30).
+    backup: 'src/platform/backup/backup-cli.ts',
+    restore: 'src/platform/backup/restore-cli.ts',
   },
   outdir: 'dist',
   bundle: true,
