@@ -3,7 +3,8 @@
 #   docker build --target api .          the api (Express + TypeORM; runs its migrations, then serves on 4000)
 #   docker build --target storefront .   the storefront (Vike SSR; serves on 3001)
 #   docker build --target nginx .        nginx with the admin build and the rendered front-door config (8080)
-# docker-compose.yml builds all three. Runtime images hold built output and production dependencies only, and run
+#   docker build --target backup .       nightly backups (pg_dump 17 and the api's backup script)
+# docker-compose.yml builds all four. Runtime images hold built output and production dependencies only, and run
 # as an unprivileged user.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -63,6 +64,25 @@ EXPOSE 4000
 # SIGTERM reaches node directly (exec form): it stops accepting, finishes in-flight requests, closes its pools.
 STOPSIGNAL SIGTERM
 CMD ["node", "api/dist/main.js"]
+
+# --- backup: nightly pg_dump to a volume or S3-compatible storage (node api/dist/backup.js, issue 30) -----------------
+# pg_dump must be at least the server's version, so this starts from the PostgreSQL image compose runs (17) and
+# brings Node in from the Node image (both Debian bookworm).
+FROM ${NODE_IMAGE} AS node-runtime
+
+FROM postgres:17-bookworm AS backup
+COPY --from=node-runtime /usr/local/bin/node /usr/local/bin/node
+ENV NODE_ENV=production BACKUP_DIR=/backups
+WORKDIR /app
+COPY --from=api-deps /app/node_modules node_modules
+COPY --from=api-deps /app/package.json package.json
+COPY --from=api-deps /app/api api
+COPY --from=build /app/api/dist api/dist
+RUN mkdir -p /backups && chown postgres:postgres /backups
+USER postgres
+STOPSIGNAL SIGTERM
+ENTRYPOINT []
+CMD ["node", "api/dist/backup.js", "--daily", "03:00", "--keep-days", "14"]
 
 # --- storefront ------------------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS storefront

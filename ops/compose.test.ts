@@ -22,6 +22,8 @@ interface ComposeService {
   ports?: string[];
   stop_grace_period?: string;
   networks?: Record<string, { ipv4_address?: string }>;
+  command?: string[];
+  profiles?: string[];
 }
 
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
@@ -48,7 +50,16 @@ function stages(text: string): Map<string, string[]> {
 
 describe('docker-compose.yml', () => {
   it('runs postgres, redis, the api, two storefront replicas, nginx and Caddy in front', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'caddy', 'nginx', 'postgres', 'redis', 'storefront']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api',
+      'backup',
+      'caddy',
+      'minio',
+      'nginx',
+      'postgres',
+      'redis',
+      'storefront',
+    ]);
     expect(services.storefront?.deploy?.replicas).toBe(2);
     expect(services.api?.deploy?.replicas ?? 1).toBe(1);
     // Only Caddy is published: HTTP (redirects and ACME) and HTTPS.
@@ -82,7 +93,14 @@ describe('docker-compose.yml', () => {
   it('keeps PostgreSQL and Redis data in named volumes', () => {
     expect(services.postgres?.volumes).toContain('postgres-data:/var/lib/postgresql/data');
     expect(services.redis?.volumes).toContain('redis-data:/data');
-    expect(Object.keys(compose.volumes).sort()).toEqual(['caddy-config', 'caddy-data', 'postgres-data', 'redis-data']);
+    expect(Object.keys(compose.volumes).sort()).toEqual([
+      'backups',
+      'caddy-config',
+      'caddy-data',
+      'minio-data',
+      'postgres-data',
+      'redis-data',
+    ]);
   });
 
   it('gives every service a health check and starts each after what it needs is healthy', () => {
@@ -123,6 +141,39 @@ describe('docker-compose.yml', () => {
       expect(storefront[name], name).toBe(api[name]);
     }
     expect(nginx.APP_DOMAIN).toBe(api.APP_DOMAIN);
+  });
+
+  it('backs up nightly and keeps 14 days, with pg_dump of the server’s major version, to a volume or STORAGE_URL', () => {
+    const backup = services.backup;
+    expect(backup?.build).toEqual({ context: '.', target: 'backup' });
+    expect(backup?.command).toEqual(['node', 'api/dist/backup.js', '--daily', '03:00', '--keep-days', '14']);
+    expect(backup?.environment?.DATABASE_URL).toBe(services.api?.environment?.DATABASE_URL);
+    expect(backup?.environment?.BACKUP_DIR).toBe('/backups');
+    expect(backup?.volumes).toEqual(['backups:/backups']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, not a JS template.
+    expect(backup?.environment?.STORAGE_URL).toBe('${STORAGE_URL:-}');
+    expect(services.api?.environment?.STORAGE_URL).toBe(backup?.environment?.STORAGE_URL);
+    expect(Object.keys(backup?.depends_on ?? {})).toEqual(['postgres']);
+    expect(backup?.healthcheck?.test).toEqual(['CMD', 'node', 'api/dist/backup.js', '--health']);
+    // pg_dump refuses a server newer than itself: the image starts from the same PostgreSQL major as the database.
+    const stage = (stages(dockerfile).get('backup') ?? []).join('\n');
+    const serverMajor = /^postgres:(\d+)-/.exec(services.postgres?.image ?? '')?.[1];
+    expect(stage).toMatch(new RegExp(`^FROM postgres:${serverMajor}-bookworm AS backup$`, 'm'));
+    expect(stage).toContain('COPY --from=build /app/api/dist api/dist');
+    expect(stage).toMatch(/^USER postgres$/m);
+    expect(stage).not.toMatch(/^COPY (?!--from)/m);
+    // The script the service runs is one the api build makes.
+    expect(read('api/scripts/build.mjs')).toContain("backup: 'src/platform/backup/backup-cli.ts'");
+  });
+
+  it('has MinIO ready as S3-compatible storage, started only on request and never published', () => {
+    const minio = services.minio;
+    expect(minio?.profiles).toEqual(['minio']);
+    expect(minio?.ports).toBeUndefined();
+    expect(minio?.volumes).toEqual(['minio-data:/data']);
+    expect(minio?.image).toMatch(/^minio\/minio:RELEASE\./);
+    // .env.example shows the STORAGE_URL that reaches it by service name.
+    expect(read('.env.example')).toMatch(/^# STORAGE_URL=s3:\/\/barberly:.*@barberly\?endpoint=http:\/\/minio:9000$/m);
   });
 
   it('documents in .env.example every variable it reads from the environment', () => {
