@@ -1,14 +1,15 @@
 import {
   type Appointment,
   addDays,
-  formatDayLabel,
-  formatSlotLabel,
+  displaySettingsOf,
+  formatClockTime,
   LIVE_APPOINTMENT_STATUSES,
   localDateOf,
   normalizePhone,
   WEEKDAYS,
 } from '@barberly/common';
 import type { Redis } from 'ioredis';
+import { DateTime } from 'luxon';
 import { In, MoreThan } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -145,8 +146,21 @@ async function serviceOrFirst(ctx: ToolContext, serviceId: unknown): Promise<Ser
 }
 
 const today = (ctx: ToolContext) => localDateOf(ctx.deps.now(), ctx.actor.shop.timeZone);
+/**
+ * Dates and times as the shop writes them (issue 28: never '2026-11-28' in a card): 'Wednesday, December 2, 2026'
+ * and '3:00 PM' for an en-US shop on a 12-hour clock, 'Wednesday, 2 December 2026' and '15:00' for en-GB on 24
+ * hours. The model reads ISO in the data.
+ */
+const shopDay = (ctx: ToolContext, instantValue: Date) =>
+  DateTime.fromJSDate(instantValue, { zone: ctx.actor.shop.timeZone })
+    .setLocale(displaySettingsOf(ctx.actor.shop).locale)
+    .toLocaleString(DateTime.DATE_HUGE);
+const shopDate = (ctx: ToolContext, date: string) =>
+  shopDay(ctx, DateTime.fromISO(date, { zone: ctx.actor.shop.timeZone }).set({ hour: 12 }).toJSDate());
+const shopTime = (ctx: ToolContext, instantValue: Date | string) =>
+  formatClockTime(instantValue, { timeZone: ctx.actor.shop.timeZone, ...displaySettingsOf(ctx.actor.shop) });
 const when = (ctx: ToolContext, instantValue: Date) =>
-  `${formatDayLabel(instantValue, ctx.actor.shop.timeZone)} at ${formatSlotLabel(instantValue, ctx.actor.shop.timeZone)}`;
+  `${shopDay(ctx, instantValue)} at ${shopTime(ctx, instantValue)}`;
 
 /** An appointment as tools show it; what clients wrote is kept apart as data. */
 function appointmentView(a: Appointment) {
@@ -299,7 +313,7 @@ export const TOOLS: AssistantTool[] = [
       const mine = ctx.actor.kind === 'barber' ? ctx.actor.barber.id : null;
       const appointments = agenda.appointments.filter((a) => !mine || a.barber.id === mine);
       return {
-        summary: `${appointments.length} appointments on ${agenda.date}${appointments.length ? `: ${appointments.map(line).join('; ')}` : ''}`,
+        summary: `${appointments.length} appointments on ${shopDate(ctx, agenda.date)}${appointments.length ? `: ${appointments.map(line).join('; ')}` : ''}`,
         data: { date: agenda.date, appointments: appointments.map(appointmentView) },
       };
     },
@@ -420,7 +434,7 @@ export const TOOLS: AssistantTool[] = [
         barberId: ownBarberId(ctx.actor, args.barberId) ?? 'any',
       });
       return {
-        summary: `Walk-in booked: ${booked.service.name} with ${booked.barber.name} at ${booked.localTime}`,
+        summary: `Walk-in booked: ${booked.service.name} with ${booked.barber.name} at ${shopTime(ctx, booked.start)}`,
         data: appointmentView(booked),
       };
     },
@@ -466,7 +480,7 @@ export const TOOLS: AssistantTool[] = [
       );
       const { manageToken: _token, manageUrl: _url, ...appointment } = booked;
       return {
-        summary: `Booked: ${appointment.service.name} with ${appointment.barber.name} on ${appointment.localDate} at ${appointment.localTime}`,
+        summary: `Booked: ${appointment.service.name} with ${appointment.barber.name} on ${when(ctx, new Date(appointment.start))}`,
         data: appointmentView(appointment),
       };
     },
@@ -492,7 +506,7 @@ export const TOOLS: AssistantTool[] = [
         ...(ctx.actor.kind === 'owner' && typeof args.barberId === 'string' ? { barberId: args.barberId } : {}),
       });
       return {
-        summary: `Moved to ${moved.localDate} ${moved.localTime} with ${moved.barber.name}`,
+        summary: `Moved to ${when(ctx, new Date(moved.start))} with ${moved.barber.name}`,
         data: appointmentView(moved),
       };
     },
@@ -510,7 +524,7 @@ export const TOOLS: AssistantTool[] = [
     async apply(ctx, args) {
       const cancelled = await cancelInScope(ctx.deps, scopeOf(ctx.actor), String(args.appointmentId));
       return {
-        summary: `Cancelled ${cancelled.service.name} on ${cancelled.localDate} at ${cancelled.localTime}`,
+        summary: `Cancelled ${cancelled.service.name} on ${when(ctx, new Date(cancelled.start))}`,
         data: appointmentView(cancelled),
       };
     },
@@ -614,12 +628,15 @@ export const TOOLS: AssistantTool[] = [
     async describe(ctx, args) {
       const day = typeof args.date === 'string' ? args.date : addDays(today(ctx), 1);
       const result = await sendRemindersNow(ctx.deps, ctx.actor.shop, day, { dryRun: true });
-      return { summary: `Send reminders now to ${result.count} clients booked on ${day}`, displaces: [] };
+      return {
+        summary: `Send reminders now to ${result.count} clients booked on ${shopDate(ctx, day)}`,
+        displaces: [],
+      };
     },
     async apply(ctx, args) {
       const day = typeof args.date === 'string' ? args.date : addDays(today(ctx), 1);
       const result = await sendRemindersNow(ctx.deps, ctx.actor.shop, day, { dryRun: false });
-      return { summary: `Reminders queued for ${result.count} clients on ${day}`, data: result };
+      return { summary: `Reminders queued for ${result.count} clients on ${shopDate(ctx, day)}`, data: result };
     },
   },
 ];
