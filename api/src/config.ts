@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   /** Stripe's API address, for tests (default Stripe's). */
   STRIPE_API_URL: optionalUrl,
   /** Operators (comma-separated e-mails) who see /admin/shops. */
+  /** Texts caused by online bookings one shop may send in 24 hours (issue 23); over it the e-mail goes alone. */
+  TEXTS_PER_SHOP_PER_DAY: z.coerce.number().int().min(0).default(200),
   ADMIN_EMAILS: z
     .string()
     .optional()

@@ -21,6 +21,7 @@ import { leadsRouter } from './modules/leads/leads.router';
 import { type BookingMailQueue, createBookingMailQueue } from './modules/mail/mail-queue';
 import { createMailer } from './modules/mail/mailer';
 import { messagingRouter } from './modules/messaging/messaging.router';
+import { textSenderRouter } from './modules/messaging/text-sender.router';
 import { createTextProvider, type TextProvider } from './modules/messaging/twilio';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
@@ -119,6 +120,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       events,
       assistant: { ...bookingDeps, config, redis: deps.redis },
     }),
+    textSenderRouter({ dataSource, config, events, logger: deps.logger }),
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),
     billingRouter({ ...billingDeps, mailer }),

@@ -82,6 +82,8 @@ test('onboarding: the role choice and every step of the owner wizard', async ({ 
   await page.getByLabel('Price ($)').fill('40');
   await page.getByRole('button', { name: 'Add Service' }).click();
   await expect(page.getByRole('list', { name: 'Your services' })).toContainText('Skin Fade');
+  await page.getByRole('radio', { name: /Yes, I cut hair here/ }).check();
+  await page.getByLabel('Your name, as clients see it').fill('Ari Access');
   await atBothSizes(page, 'wizard, services');
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -36,3 +36,17 @@ export const stayOnLanding = { stayOnLanding: true } as const;
 export function wantsToStayOnLanding(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { stayOnLanding?: unknown }).stayOnLanding === true;
 }
+
+/**
+ * Router state the onboarding wizard hands the owner dashboard at launch (issue 28): the dashboard says the shop is
+ * live and links to `siteUrl`. Features do not import each other, so the shape lives here.
+ */
+export function launchedState(siteUrl: string) {
+  return { launchedSiteUrl: siteUrl } as const;
+}
+
+export function launchedSiteUrlOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const url = (state as { launchedSiteUrl?: unknown }).launchedSiteUrl;
+  return typeof url === 'string' && /^(https?:\/\/|\/)/.test(url) ? url : null;
+}

@@ -6,7 +6,9 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'lig
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-amber-500 text-neutral-950 hover:bg-amber-400 shadow-lg shadow-amber-500/20',
+  // Disabled, the call to action greys out instead of fading (issue 28: it must look disabled, not just paler).
+  primary:
+    'bg-amber-500 text-neutral-950 hover:bg-amber-400 shadow-lg shadow-amber-500/20 disabled:bg-neutral-300 disabled:text-neutral-700 disabled:shadow-none disabled:hover:bg-neutral-300',
   secondary: 'bg-white text-neutral-950 hover:bg-neutral-200',
   outline: 'border border-white/20 text-white hover:bg-white/10',
   ghost: 'text-neutral-200 hover:bg-white/10 hover:text-white',

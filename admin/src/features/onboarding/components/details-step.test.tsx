@@ -50,8 +50,14 @@ describe('DetailsStep', () => {
   it('keeps Continue disabled until name and slug are filled', async () => {
     setup();
     expect(continueButton()).toBeDisabled();
+    // The reason sits beside the disabled button and is its description (issue 28).
+    expect(continueButton()).toHaveAccessibleDescription("Enter your shop's name to continue.");
+    expect(screen.getByText("Enter your shop's name to continue.")).toBeVisible();
     await userEvent.type(screen.getByLabelText('Shop Name'), 'Fade Co');
     await waitFor(() => expect(continueButton()).toBeEnabled(), slow);
+    expect(screen.queryByTestId('continue-reason')).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Shop URL'));
+    expect(continueButton()).toHaveAccessibleDescription('Enter a shop URL to continue.');
   });
 
   it('shows the spec messages on Continue and re-validates as the owner types', async () => {

@@ -1,6 +1,6 @@
 import { ShopDetailsSchema } from '@barberly/common';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ArrowRight, CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { type SlugAvailability, useSlugAvailability } from '../api/use-slug-availability';
 import type { WizardDetails } from '../lib/launch';
 import { nextSlug } from '../lib/slug-field';
-import { StepFrame } from './wizard-layout';
+import { ContinueButton, StepFrame } from './wizard-layout';
 
 /** The wizard's details: the onboarding schema without the theme (chosen on the template step). */
 export const DetailsSchema = ShopDetailsSchema.omit({ theme: true });
@@ -39,6 +39,27 @@ function SlugStatus({ availability, host }: { availability: SlugAvailability; ho
     );
   }
   return <span>Your site address: {host}</span>;
+}
+
+/** Why the details' Continue is disabled, said beside it; null: it is not. */
+export function continueBlockedBecause({
+  name,
+  slug,
+  availability,
+  fix,
+}: {
+  name: string;
+  slug: string;
+  availability: SlugAvailability['state'];
+  /** Submitted once with fields in error. */
+  fix: boolean;
+}): string | null {
+  if (name.trim() === '') return "Enter your shop's name to continue.";
+  if (slug.trim() === '') return 'Enter a shop URL to continue.';
+  if (availability === 'checking') return 'Checking that the shop URL is free...';
+  if (availability === 'unavailable') return 'Choose another shop URL to continue.';
+  if (fix) return 'Fix the fields marked above to continue.';
+  return null;
 }
 
 export function DetailsStep({
@@ -98,12 +119,12 @@ export function DetailsStep({
   const slug = watch('slug') ?? '';
   const availability = useSlugAvailability(slug.trim(), checkSlug);
   const hasErrors = Object.keys(errors).length > 0;
-  const canContinue =
-    name.trim() !== '' &&
-    slug.trim() !== '' &&
-    availability.state !== 'unavailable' &&
-    availability.state !== 'checking' &&
-    !(isSubmitted && hasErrors);
+  const blocked = continueBlockedBecause({
+    name,
+    slug,
+    availability: availability.state,
+    fix: isSubmitted && hasErrors,
+  });
 
   const current = (): WizardDetails => {
     const v = getValues();
@@ -146,9 +167,7 @@ export function DetailsStep({
             <Button variant="light" onClick={() => onBack(current())}>
               <ArrowLeft aria-hidden="true" className="size-4" /> Back
             </Button>
-            <Button type="submit" disabled={!canContinue}>
-              Continue <ArrowRight aria-hidden="true" className="size-4" />
-            </Button>
+            <ContinueButton type="submit" reason={blocked} />
           </>
         }
       >

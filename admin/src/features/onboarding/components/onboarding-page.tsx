@@ -1,24 +1,21 @@
-import { defaultHours, isDevelopmentHost, type Theme, TIMINGS, type User } from '@barberly/common';
+import { defaultHours, type Theme, type User } from '@barberly/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth, userQueryKey } from '../../../lib/auth';
 import { loadConfig } from '../../../lib/config';
-import { paths, stayOnLanding } from '../../../lib/routes';
+import { launchedState, paths, stayOnLanding } from '../../../lib/routes';
 import { browserTimeZone } from '../../../lib/time-zones';
 import { onboardingApi } from '../api/onboarding-api';
 import { browserDisplayDefaults } from '../lib/browser-locale';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
 import { LaunchError, launchShop, type WizardData } from '../lib/launch';
-import type { LaunchTarget } from '../lib/launch-url';
 import {
   joinedShopToast,
   LAUNCH_DURATIONS,
-  launchingToast,
   launchSuccessToast,
-  navigationErrorToast,
   roleFailedToast,
   roleUpdatedToast,
   shopCreatedToast,
@@ -28,14 +25,13 @@ import { BarberJoinStep } from './barber-join-step';
 import { DetailsStep } from './details-step';
 import { HoursStep } from './hours-step';
 import { PENDING_INVITE_KEY } from './invite-page';
-import { RedirectingScreen } from './redirecting-screen';
 import { ReviewStep } from './review-step';
 import { RoleStep } from './role-step';
 import { ServicesStep } from './services-step';
 import { TemplateStep } from './template-step';
 import { OWNER_STEPS, type OwnerStep, StepIndicator } from './wizard-layout';
 
-type Step = 'role' | 'barber' | OwnerStep | 'redirecting';
+type Step = 'role' | 'barber' | OwnerStep;
 
 /** Spec 2: a user who already has a role is placed in the matching step. */
 export function initialStep(user: Pick<User, 'role'>): Step {
@@ -44,26 +40,15 @@ export function initialStep(user: Pick<User, 'role'>): Step {
   return 'role';
 }
 
-const EMPTY_DATA = (): WizardData => ({
+const EMPTY_DATA = (user?: Pick<User, 'firstName' | 'lastName'>): WizardData => ({
   theme: 'classic',
   details: { name: '', slug: '', bio: '', address: '', phoneNumber: '' },
   hours: defaultHours(),
   timeZone: browserTimeZone(),
   ...browserDisplayDefaults(),
   services: [],
+  ownerBarber: { cutsHair: null, name: [user?.firstName, user?.lastName].filter(Boolean).join(' ') },
 });
-
-/** Full-page navigation to the new shop; a failure says so and asks the person to go there themselves. */
-function navigateTo(url: string, mode: 'assign' | 'replace') {
-  try {
-    if (mode === 'assign') window.location.assign(url);
-    else window.location.replace(url);
-  } catch (error) {
-    console.error('Redirect to the new shop failed', error);
-    showToast(navigationErrorToast);
-    window.alert(`We could not open your shop automatically. Please go to ${url}`);
-  }
-}
 
 export function OnboardingPage({ user }: { user: User }) {
   const navigate = useNavigate();
@@ -71,15 +56,13 @@ export function OnboardingPage({ user }: { user: User }) {
   const { refetch } = useAuth();
   // An owner who reloads mid-wizard comes back to the same step with the same answers.
   const [draft] = useState(() =>
-    user.role === 'owner' ? loadDraft<OwnerStep>(window.sessionStorage, user.id, OWNER_STEPS) : null,
+    user.role === 'owner' ? loadDraft<OwnerStep>(window.localStorage, user.id, OWNER_STEPS) : null,
   );
   const [step, setStep] = useState<Step>(() => draft?.step ?? initialStep(user));
-  const [data, setData] = useState<WizardData>(() => draft?.data ?? EMPTY_DATA());
+  const [data, setData] = useState<WizardData>(() => draft?.data ?? EMPTY_DATA(user));
   const [pendingRole, setPendingRole] = useState<'owner' | 'barber' | null>(null);
   const [launching, setLaunching] = useState(false);
   const [slugError, setSlugError] = useState<string | undefined>();
-  const [target, setTarget] = useState<LaunchTarget | null>(null);
-  const timers = useRef<number[]>([]);
   const config = useQuery({ queryKey: ['/api/config'], queryFn: loadConfig });
   // Where the shop's site will live, as people type it: 'localhost:3000' in development, 'barberly.com' live.
   const port = window.location.port ? `:${window.location.port}` : '';
@@ -93,7 +76,7 @@ export function OnboardingPage({ user }: { user: User }) {
 
   useEffect(() => {
     if ((OWNER_STEPS as readonly string[]).includes(step)) {
-      saveDraft(window.sessionStorage, { userId: user.id, step: step as OwnerStep, data });
+      saveDraft(window.localStorage, { userId: user.id, step: step as OwnerStep, data });
     }
   }, [step, data, user.id]);
 
@@ -101,12 +84,6 @@ export function OnboardingPage({ user }: { user: User }) {
   useEffect(() => {
     if (step) document.querySelector('main')?.scrollIntoView?.({ block: 'start' });
   }, [step]);
-  useEffect(
-    () => () => {
-      for (const timer of timers.current) window.clearTimeout(timer);
-    },
-    [],
-  );
 
   const chooseRole = async (role: 'owner' | 'barber') => {
     setPendingRole(role);
@@ -131,19 +108,15 @@ export function OnboardingPage({ user }: { user: User }) {
         storage: window.localStorage,
         onShopCreated: () => showToast(shopCreatedToast),
       });
-      const { url, relative } = result.target;
-      clearDraft(window.sessionStorage);
+      clearDraft(window.localStorage);
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      showToast(launchSuccessToast(url), { durationMs: LAUNCH_DURATIONS.successMs });
-      showToast(launchingToast, { durationMs: LAUNCH_DURATIONS.launchingMs });
-      setTarget(result.target);
-      setStep('redirecting');
-      if (relative) {
-        timers.current.push(window.setTimeout(() => navigateTo(url, 'assign'), TIMINGS.launchRelativeMs));
-      } else {
-        timers.current.push(window.setTimeout(() => navigateTo(url, 'assign'), TIMINGS.launchRedirectMs));
-        timers.current.push(window.setTimeout(() => navigateTo(url, 'replace'), TIMINGS.launchFallbackMs));
-      }
+      showToast(launchSuccessToast(result.target.url), { durationMs: LAUNCH_DURATIONS.successMs });
+      // Issue 28: the launch ends on the owner's dashboard (the public site has no way back), which says the shop is
+      // live and links to it.
+      navigate(paths.ownerDashboard(result.shop.slug), {
+        replace: true,
+        state: launchedState(result.target.url),
+      });
     } catch (error) {
       setLaunching(false);
       if (error instanceof LaunchError && error.step === 'role') {
@@ -163,16 +136,7 @@ export function OnboardingPage({ user }: { user: User }) {
     }
   };
 
-  if (step === 'redirecting' && target) {
-    return (
-      <RedirectingScreen
-        url={target.url}
-        environment={isDevelopmentHost(window.location.hostname) ? 'Development' : 'Production'}
-        onGo={() => navigateTo(target.url, 'assign')}
-      />
-    );
-  }
-  if (step === 'role' || step === 'redirecting') return <RoleStep pending={pendingRole} onChoose={chooseRole} />;
+  if (step === 'role') return <RoleStep pending={pendingRole} onChoose={chooseRole} />;
   if (step === 'barber') {
     return (
       <BarberJoinStep
@@ -239,6 +203,8 @@ export function OnboardingPage({ user }: { user: User }) {
         <ServicesStep
           value={data.services}
           money={data}
+          ownerBarber={data.ownerBarber}
+          onOwnerBarberChange={(ownerBarber) => update({ ownerBarber })}
           onChange={(services) => update({ services })}
           onBack={(services) => {
             update({ services });

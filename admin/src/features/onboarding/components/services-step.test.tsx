@@ -1,7 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type ComponentProps, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ServicesStep } from './services-step';
+import type { OwnerBarberAnswer } from './owner-barber-question';
+import { ServicesStep as Step } from './services-step';
+
+/** The step with its "Do you cut hair here too?" answer held as the wizard holds it. */
+function ServicesStep(
+  props: Omit<ComponentProps<typeof Step>, 'ownerBarber' | 'onOwnerBarberChange'> & { initial?: OwnerBarberAnswer },
+) {
+  const [ownerBarber, setOwnerBarber] = useState<OwnerBarberAnswer>(props.initial ?? { cutsHair: false, name: '' });
+  return <Step {...props} ownerBarber={ownerBarber} onOwnerBarberChange={setOwnerBarber} />;
+}
 
 describe('ServicesStep', () => {
   it('needs a name and a price to add, defaults the duration to 30, and at least one service to continue', async () => {
@@ -41,5 +51,32 @@ describe('ServicesStep', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
     const list = screen.getByRole('list', { name: 'Your services' });
     expect(within(list).getByText(/^25,00\s€ · 30 min$/)).toBeInTheDocument();
+  });
+
+  it('says beside the disabled Continue why it is disabled', async () => {
+    render(<ServicesStep value={[]} onBack={vi.fn()} onNext={vi.fn()} />);
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Add at least one service to continue.');
+  });
+
+  it('asks "Do you cut hair here too?" and, on yes, wants the name clients will book', async () => {
+    const onNext = vi.fn();
+    const service = { key: 'a', name: 'Cut', description: '', price: 20, durationMinutes: 30 };
+    render(<ServicesStep value={[service]} onBack={vi.fn()} onNext={onNext} initial={{ cutsHair: null, name: '' }} />);
+    const group = screen.getByRole('group', { name: 'Do you cut hair here too?' });
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAccessibleDescription('Tell us whether you cut hair here too.');
+
+    await userEvent.click(within(group).getByRole('radio', { name: /Yes, I cut hair here/ }));
+    expect(next).toHaveAccessibleDescription('Barber name must be at least 2 characters');
+    await userEvent.type(screen.getByLabelText('Your name, as clients see it'), 'Sam');
+    expect(next).toBeEnabled();
+    await userEvent.click(next);
+    expect(onNext).toHaveBeenCalled();
+
+    await userEvent.click(within(group).getByRole('radio', { name: /No, I run the shop/ }));
+    expect(screen.queryByLabelText('Your name, as clients see it')).not.toBeInTheDocument();
+    expect(next).toBeEnabled();
   });
 });

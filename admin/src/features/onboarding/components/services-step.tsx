@@ -8,12 +8,13 @@ import {
   type MoneyOptions,
   WizardServiceSchema,
 } from '@barberly/common';
-import { ArrowLeft, ArrowRight, Plus, Scissors, Trash2 } from 'lucide-react';
+import { ArrowLeft, Plus, Scissors, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import type { WizardService } from '../lib/launch';
-import { StepFrame } from './wizard-layout';
+import { type OwnerBarberAnswer, OwnerBarberQuestion, ownerBarberProblem } from './owner-barber-question';
+import { ContinueButton, StepFrame } from './wizard-layout';
 
 interface Draft {
   name: string;
@@ -36,8 +37,13 @@ export function ServicesStep({
   onBack,
   onNext,
   onChange,
+  ownerBarber,
+  onOwnerBarberChange,
 }: {
   value: WizardService[];
+  /** "Do you cut hair here too?" (issue 28), asked under the services. */
+  ownerBarber: OwnerBarberAnswer;
+  onOwnerBarberChange: (next: OwnerBarberAnswer) => void;
   /** The shop's currency and locale (chosen on the hours step); USD when absent. */
   money?: MoneyOptions;
   onBack: (services: WizardService[]) => void;
@@ -54,6 +60,7 @@ export function ServicesStep({
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canAdd = draft.name.trim() !== '' && draft.price.trim() !== '';
+  const [tried, setTried] = useState(false);
 
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => {
     const next = { ...draft, [key]: event.target.value };
@@ -87,9 +94,13 @@ export function ServicesStep({
           <Button variant="light" onClick={() => onBack(services)}>
             <ArrowLeft aria-hidden="true" className="size-4" /> Back
           </Button>
-          <Button disabled={services.length === 0} onClick={() => onNext(services)}>
-            Continue <ArrowRight aria-hidden="true" className="size-4" />
-          </Button>
+          <ContinueButton
+            reason={services.length === 0 ? 'Add at least one service to continue.' : ownerBarberProblem(ownerBarber)}
+            onClick={() => {
+              setTried(true);
+              onNext(services);
+            }}
+          />
         </>
       }
     >
@@ -177,6 +188,11 @@ export function ServicesStep({
           ))}
         </ul>
       )}
+      <OwnerBarberQuestion
+        value={ownerBarber}
+        onChange={onOwnerBarberChange}
+        showErrors={tried || ownerBarber.name !== ''}
+      />
     </StepFrame>
   );
 }

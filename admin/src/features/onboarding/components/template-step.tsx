@@ -48,6 +48,9 @@ export function TemplateStep({
                 type="button"
                 role="radio"
                 aria-checked={selected}
+                // Issue 28: the look's name alone; its one-line tagline is the description, the preview is hidden.
+                aria-label={THEME_LABELS[theme]}
+                aria-describedby={`template-${theme}-tagline`}
                 onClick={() => onChange(theme)}
                 onKeyDown={(event) => {
                   const step =
@@ -77,7 +80,9 @@ export function TemplateStep({
                     </span>
                   ) : null}
                 </span>
-                <span className="mt-1 block px-1 text-sm text-neutral-600">{LOOKS[theme].tagline}</span>
+                <span id={`template-${theme}-tagline`} className="mt-1 block px-1 text-sm text-neutral-600">
+                  {LOOKS[theme].tagline}
+                </span>
               </button>
               <a
                 href={paths.demoShop(theme)}

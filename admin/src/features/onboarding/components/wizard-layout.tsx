@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { ArrowRight } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 
 export const OWNER_STEPS = ['template', 'details', 'hours', 'services', 'review'] as const;
@@ -60,9 +62,38 @@ export function StepFrame({
       </h1>
       {description ? <p className="mt-1 text-neutral-600">{description}</p> : null}
       <div className="mt-6">{children}</div>
-      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-neutral-100 pt-5 sm:flex-row sm:justify-between">
+      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-neutral-100 pt-5 sm:flex-row sm:items-start sm:justify-between">
         {footer}
       </div>
     </section>
+  );
+}
+
+/**
+ * The step's Continue button. While it is disabled the reason sits right under it and is its description
+ * (issue 28: a disabled button says why), e.g. "Add at least one service to continue."
+ */
+export function ContinueButton({
+  reason,
+  onClick,
+  type = 'button',
+}: {
+  /** Why Continue cannot be pressed yet; null or undefined: it can. */
+  reason?: string | null;
+  onClick?: () => void;
+  type?: 'button' | 'submit';
+}) {
+  const reasonId = useId();
+  return (
+    <div className="flex flex-col gap-1.5 sm:items-end">
+      <Button type={type} disabled={Boolean(reason)} aria-describedby={reason ? reasonId : undefined} onClick={onClick}>
+        Continue <ArrowRight aria-hidden="true" className="size-4" />
+      </Button>
+      {reason ? (
+        <p id={reasonId} className="text-sm text-neutral-700 sm:max-w-xs sm:text-right" data-testid="continue-reason">
+          {reason}
+        </p>
+      ) : null}
+    </div>
   );
 }

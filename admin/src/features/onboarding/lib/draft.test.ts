@@ -12,6 +12,7 @@ const DATA = {
   locale: 'en-GB',
   clock: '24h' as const,
   services: [],
+  ownerBarber: { cutsHair: true, name: 'Sam' },
 };
 
 function memoryStorage() {
@@ -39,6 +40,13 @@ describe('onboarding draft', () => {
       locale: expect.any(String),
       clock: expect.stringMatching(/^(12h|24h)$/),
     });
+  });
+
+  it('asks "Do you cut hair here too?" again for a draft saved before it was asked', () => {
+    const storage = memoryStorage();
+    const { ownerBarber: _o, ...old } = DATA;
+    storage.setItem(DRAFT_KEY, JSON.stringify({ userId: 'u1', step: 'hours', data: old }));
+    expect(loadDraft(storage, 'u1', STEPS)?.data.ownerBarber).toEqual({ cutsHair: null, name: '' });
   });
 
   it('is ignored for another user, an unknown step or broken data, and gone once cleared', () => {

@@ -3,7 +3,10 @@ import { browserTimeZone } from '../../../lib/time-zones';
 import { browserDisplayDefaults } from './browser-locale';
 import type { WizardData } from './launch';
 
-/** The owner's answers so far, kept for this tab so a reload mid-wizard loses nothing. Cleared at launch. */
+/**
+ * The owner's answers so far, kept in the browser (localStorage, per user) so a reload or a closed tab mid-wizard
+ * loses nothing. Cleared at launch.
+ */
 export const DRAFT_KEY = 'barberly.onboardingDraft';
 
 export interface Draft<S extends string> {
@@ -33,6 +36,10 @@ export function loadDraft<S extends string>(
     if (!CurrencySchema.safeParse(data.currency).success) data.currency = suggested.currency;
     if (!LocaleSchema.safeParse(data.locale).success) data.locale = suggested.locale;
     if (!ClockSchema.safeParse(data.clock).success) data.clock = suggested.clock;
+    // And before issue 28 asked whether the owner cuts hair: not answered yet.
+    if (typeof data.ownerBarber?.name !== 'string' || ![true, false, null].includes(data.ownerBarber.cutsHair)) {
+      data.ownerBarber = { cutsHair: null, name: '' };
+    }
     return draft;
   } catch {
     return null;

@@ -12,6 +12,7 @@ const DATA: WizardData = {
   locale: 'fr-FR',
   clock: '24h',
   services: [{ key: 'a', name: 'Cut', description: '', price: 20, durationMinutes: 30 }],
+  ownerBarber: { cutsHair: null, name: '' },
 };
 const CREATED = {
   id: '7b0c1f9e-3a55-4c3b-9d1e-0f7a2b6c9d10',
@@ -68,6 +69,14 @@ describe('launchShop', () => {
     ]);
     expect(api.completeOnboarding).toHaveBeenCalledWith(CREATED);
     expect(result.target).toEqual({ url: 'https://fade-co.barberly.com', relative: false });
+  });
+
+  it('makes the owner the first barber when they cut hair here too, and nobody when they do not', async () => {
+    const { api } = fakeApi();
+    await launchShop({ ...DATA, ownerBarber: { cutsHair: true, name: ' Sam Fade ' } }, { api });
+    expect(api.createShop.mock.calls[0]).toMatchObject([{ ownerBarber: { name: 'Sam Fade' } }]);
+    await launchShop({ ...DATA, ownerBarber: { cutsHair: false, name: 'Sam Fade' } }, { api });
+    expect((api.createShop.mock.calls[1] as unknown[])[0]).not.toHaveProperty('ownerBarber');
   });
 
   it('keeps launching when complete-onboarding fails, storing the error locally', async () => {

@@ -39,6 +39,11 @@ export interface WizardData {
   locale: string;
   clock: Clock;
   services: WizardService[];
+  /**
+   * "Do you cut hair here too?" (issue 28): null until answered. Yes makes the owner the first barber under `name`,
+   * so a one-chair shop takes bookings at once.
+   */
+  ownerBarber: { cutsHair: boolean | null; name: string };
 }
 
 /** Which step of the launch failed: 'role' (setting the owner role) or 'shop' (creating the shop). */
@@ -78,6 +83,9 @@ export function shopPayload(data: WizardData): ShopCreateInput {
     clock: data.clock,
     branding_json: { primary_color: DEFAULT_PRIMARY_COLOR, font: DEFAULT_FONT, template: data.theme },
     is_active: true,
+    ...(data.ownerBarber?.cutsHair && data.ownerBarber.name.trim()
+      ? { ownerBarber: { name: data.ownerBarber.name.trim() } }
+      : {}),
   };
 }
 

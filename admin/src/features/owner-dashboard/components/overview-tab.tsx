@@ -11,6 +11,7 @@ import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/me
 import { BookingSettingsCard } from './booking-settings-card';
 import { CustomDomains } from './custom-domains';
 import { HoursCard } from './hours-card';
+import { SetupChecklist, type SetupTarget } from './setup-checklist';
 
 /** '{slug}.{product domain}' (with the port in development): the host of the shop's subdomain URL. */
 export function subdomainOf(shop: Pick<Shop, 'subdomain_url' | 'slug'>): string {
@@ -73,8 +74,11 @@ export function OverviewTab({
   barberCount,
   serviceCount,
   onEdit,
+  onOpenTab,
 }: {
   shop: Shop;
+  /** The setup checklist's way to another tab (Barbers, Messages). */
+  onOpenTab?: (tab: 'barbers' | 'messages') => void;
   /** Live appointments of the shop's today (GET /api/shops/{id}/stats). */
   todayAppointments: number;
   barberCount: number;
@@ -83,8 +87,22 @@ export function OverviewTab({
 }) {
   const subdomain = subdomainOf(shop);
   const display = displaySettingsOf(shop);
+  const goTo = (target: SetupTarget) => {
+    if (target === 'barbers' || target === 'messages') onOpenTab?.(target);
+    else document.getElementById(`overview-${target}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <div className="flex flex-col gap-6">
+      <SetupChecklist
+        shop={shop}
+        barberCount={barberCount}
+        onGoTo={goTo}
+        onShareLink={async () => {
+          const copied = await copyText(standardUrlOf(shop));
+          showToast(copied ? urlCopiedToast : copyFailedToast);
+          return copied;
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Today's Appointments" value={todayAppointments} icon={CalendarDays} />
         <StatCard label="Total Barbers" value={barberCount} icon={Users} />
@@ -142,12 +160,14 @@ export function OverviewTab({
                 <Copy aria-hidden="true" className="size-4" /> Copy Standard URL
               </Button>
             </div>
-            <div className="border-t border-neutral-100 pt-4">
+            <div id="overview-domains" className="scroll-mt-24 border-t border-neutral-100 pt-4">
               <CustomDomains shopId={shop.id} />
             </div>
           </div>
         </Card>
-        <HoursCard shop={shop} />
+        <div id="overview-hours" className="min-w-0 scroll-mt-24">
+          <HoursCard shop={shop} />
+        </div>
         <BookingSettingsCard shop={shop} />
       </div>
     </div>

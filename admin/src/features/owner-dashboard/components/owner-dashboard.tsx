@@ -1,12 +1,12 @@
 import type { Shop } from '@barberly/common';
 import { ExternalLink, Pencil, RefreshCw, Store } from 'lucide-react';
 import { type ComponentType, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { paths } from '../../../lib/routes';
+import { launchedSiteUrlOf, paths } from '../../../lib/routes';
 import { useBarbers, useMyShops, useServices, useShopStats } from '../api/owner-api';
 import { AppearanceTab } from './appearance-tab';
 import { AppointmentsTab } from './appointments-tab';
@@ -66,6 +66,42 @@ function Header({
         )}
         <Button onClick={onEdit} disabled={!shop}>
           <Pencil aria-hidden="true" className="size-4" /> Edit Shop
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Right after "Launch My Barbershop" (issue 28): the shop is live and its site is a link away. The wizard hands the
+ * site's address over in the router state; a reload or a later visit does not show it again.
+ */
+function LaunchedBanner() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const siteUrl = launchedSiteUrlOf(location.state);
+  if (!siteUrl) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0">
+        <p className="font-semibold text-emerald-900">Your barbershop is live</p>
+        <p className="break-all text-sm text-emerald-900">{siteUrl}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <a href={siteUrl} target="_blank" rel="noreferrer" className={buttonClasses('primary', 'sm')}>
+          <ExternalLink aria-hidden="true" className="size-4" /> Open your site
+        </a>
+        <Button
+          variant="light"
+          size="sm"
+          onClick={() =>
+            navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null })
+          }
+        >
+          Dismiss
         </Button>
       </div>
     </div>
@@ -134,6 +170,7 @@ export function OwnerDashboard({
   return (
     <div className="flex flex-col gap-8">
       <Header shop={shop} onEdit={() => setEditing(true)} Assistant={Assistant} />
+      {shop ? <LaunchedBanner /> : null}
       {shop && Billing ? <Billing shopId={shop.id} /> : null}
       {!shop ? (
         <Card className="flex flex-col items-center px-6 py-12 text-center">
@@ -165,6 +202,7 @@ export function OwnerDashboard({
                     barberCount={barbers.data?.length ?? 0}
                     serviceCount={services.data?.length ?? 0}
                     onEdit={() => setEditing(true)}
+                    onOpenTab={(next) => setTab(next === 'messages' && !Messages ? 'overview' : next)}
                   />
                 ),
               },
