@@ -93,6 +93,8 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'DEFAULT_PHONE_COUNTRY is a two-letter country code such as US')
     .default('US')
     .transform((v) => v.toUpperCase()),
+  /** Texts caused by online bookings one shop may send in 24 hours (issue 23); over it the e-mail goes alone. */
+  TEXTS_PER_SHOP_PER_DAY: z.coerce.number().int().min(0).default(200),
   /** Plans and billing (issue 17): 'off' (every feature on, no plan UI) unless 'stripe' with a Stripe key. */
   BILLING: z.enum(['off', 'stripe']).default('off'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -103,8 +105,6 @@ const EnvSchema = z.object({
   /** Stripe's API address, for tests (default Stripe's). */
   STRIPE_API_URL: optionalUrl,
   /** Operators (comma-separated e-mails) who see /admin/shops. */
-  /** Texts caused by online bookings one shop may send in 24 hours (issue 23); over it the e-mail goes alone. */
-  TEXTS_PER_SHOP_PER_DAY: z.coerce.number().int().min(0).default(200),
   ADMIN_EMAILS: z
     .string()
     .optional()

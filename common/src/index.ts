@@ -21,6 +21,7 @@ export * from './schemas/service';
 export * from './schemas/shop';
 export * from './slug';
 export * from './subdomain';
+export * from './text-rules';
 export * from './theme';
 export * from './types';
 export * from './urls';

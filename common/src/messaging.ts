@@ -142,7 +142,8 @@ export const MESSAGING_MESSAGES = {
     `This shop does not send ${TEXT_CHANNEL_NAMES[channel]} reminders: choose e-mail`,
   phoneForTexts: 'Enter a mobile number that can receive texts (with its country code if it is from abroad)',
   optedOut: 'This number has opted out of texts from your shop',
-  notAClient: 'You can text only clients of your shop: numbers that booked with you or texted you',
+  notAClient:
+    'You can text only numbers that booked online with your shop or texted it; a walk-in with a number is not enough',
   notSetUp: 'Texts are not set up on this Barberly: add Twilio credentials to send them',
   channelNotSetUp: (channel: TextChannel) =>
     `${TEXT_CHANNEL_NAMES[channel]} is not set up on this Barberly: reminders go by e-mail`,

@@ -9,6 +9,7 @@ import { CustomDomains1795360000000 } from './1795360000000-custom-domains';
 import { TextMessages1795370000000 } from './1795370000000-text-messages';
 import { ClientsAnalytics1795380000000 } from './1795380000000-clients-analytics';
 import { VisitsSeriesWaitlist1795390000000 } from './1795390000000-visits-series-waitlist';
+import { TextRouting1795400000000 } from './1795400000000-text-routing';
 import { AssistantTexts1795410000000 } from './1795410000000-assistant-texts';
 import { OperatorsHostsAssistantBudget1795430000000 } from './1795430000000-operators-hosts-assistant-budget';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
@@ -25,6 +26,7 @@ export const MIGRATIONS: Function[] = [
   TextMessages1795370000000,
   ClientsAnalytics1795380000000,
   VisitsSeriesWaitlist1795390000000,
+  TextRouting1795400000000,
   AssistantTexts1795410000000,
   OperatorsHostsAssistantBudget1795430000000,
 ];

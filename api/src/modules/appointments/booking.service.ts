@@ -23,6 +23,7 @@ import { linkClient } from '../clients/client-matching';
 import { manageUrlOf } from '../mail/booking-mails';
 import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
 import { shopCountry, textChannelsOf } from '../messaging/texts';
+import { allowedCountries, textRefusal, textRefusalMessage } from '../messaging/text-rules';
 import type { TextProvider } from '../messaging/twilio';
 import { createSeriesForBooking } from '../series/series.service';
 import type { ShopEntity } from '../shops/shop.entity';
@@ -136,6 +137,13 @@ export function reminderChoice(
     throw badRequest(MESSAGING_MESSAGES.consentNeeded, { 'reminders.consent': MESSAGING_MESSAGES.consentNeeded });
   }
   if (!phone) throw badRequest(MESSAGING_MESSAGES.phoneForTexts, { 'client.phone': MESSAGING_MESSAGES.phoneForTexts });
+  // Only the shop's countries and mobile numbers (issue 23): a booking form is not a way to text premium lines abroad.
+  const countries = allowedCountries(shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US');
+  const refusal = textRefusal(phone, countries);
+  if (refusal) {
+    const message = textRefusalMessage(refusal, countries);
+    throw badRequest(message, { 'client.phone': message });
+  }
   return {
     reminderChannel: wanted.channel,
     reminderConsentAt: deps.now(),

@@ -406,7 +406,7 @@ describe('assistant: without a model, and its limits', () => {
   it("stops at the shop's daily token budget", async () => {
     const tight = await createBookingTestApp(db, {
       clock: createTestClock(NOW),
-      configOverrides: { LLM_BASE_URL: llm.url, ASSISTANT_DAILY_TOKENS: '100' },
+      configOverrides: { LLM_BASE_URL: llm.url, ASSISTANT_DAILY_TOKENS: '100000' },
     });
     try {
       llm.script({ text: 'First answer.' });
@@ -415,6 +415,8 @@ describe('assistant: without a model, and its limits', () => {
         .set(bearer(owner.accessToken))
         .send({ message: 'hi' });
       expect(textOf(eventsOf(first.text))).toBe('First answer.');
+      // The rest of the day is used up (by other chats): the next call's estimated cost no longer fits.
+      await db.dataSource.query(`UPDATE "assistant_usage" SET "tokens" = 99990 WHERE "shop_id" = $1`, [shop.id]);
       const before = llm.requests.length;
       const second = await request(tight)
         .post(`/api/shops/${shop.id}/assistant/chat`)

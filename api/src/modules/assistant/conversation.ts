@@ -9,6 +9,7 @@ import {
 } from '@barberly/common';
 import { HttpError } from '../../platform/http/errors';
 import { conversationOf } from './actor';
+import { COMPLETION_RESERVE_TOKENS, reserveModelCall } from './budget';
 import { type ChatMessage, completeChat, type LlmConfig, LlmError, type LlmToolCall } from './llm';
 import { propose } from './proposals';
 import { findTool, parseToolArgs, type ToolContext, toolDefinitions } from './tools';
@@ -120,20 +121,14 @@ export function systemPrompt(ctx: ToolContext): string {
 
 // --- budget ---------------------------------------------------------------------------------------------------
 
-async function tokensToday(ctx: ToolContext): Promise<number> {
-  const [row] = (await ctx.deps.dataSource.query(
-    `SELECT "tokens" FROM "assistant_usage" WHERE "shop_id" = $1 AND "day" = $2`,
-    [ctx.actor.shop.id, localDateOf(ctx.deps.now(), ctx.actor.shop.timeZone)],
-  )) as Array<{ tokens: number }>;
-  return row?.tokens ?? 0;
-}
-
-async function addTokens(ctx: ToolContext, tokens: number): Promise<void> {
-  await ctx.deps.dataSource.query(
-    `INSERT INTO "assistant_usage" ("shop_id", "day", "tokens") VALUES ($1, $2, $3)
-     ON CONFLICT ("shop_id", "day") DO UPDATE SET "tokens" = "assistant_usage"."tokens" + EXCLUDED."tokens"`,
-    [ctx.actor.shop.id, localDateOf(ctx.deps.now(), ctx.actor.shop.timeZone), tokens],
-  );
+/** Reserves the next model call's estimated tokens (budget.ts); null when the shop's day would pass its budget. */
+function reserveCall(ctx: ToolContext, budget: number, request: { messages: ChatMessage[]; tools: unknown }) {
+  const place = {
+    shopId: ctx.actor.shop.id,
+    day: localDateOf(ctx.deps.now(), ctx.actor.shop.timeZone),
+    budget,
+  };
+  return reserveModelCall(ctx.deps, place, request);
 }
 
 // --- the turn -------------------------------------------------------------------------------------------------
@@ -205,12 +200,7 @@ export async function runTurn(
     if (event.type === 'proposal') proposals.push(event.proposal);
     emit(event);
   };
-  if ((await tokensToday(ctx)) >= options.dailyTokenBudget) {
-    emit({ type: 'error', message: ASSISTANT_MESSAGES.budgetSpent });
-    return { reply: ASSISTANT_MESSAGES.budgetSpent, proposals };
-  }
   const history = toModel(await load(ctx, ASSISTANT_LIMITS.historyMessages));
-  await save(ctx, { role: 'user', content: { text, ...(options.quoted ? { quoted: true } : {}) } });
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt(ctx) },
     ...history,
@@ -218,16 +208,27 @@ export async function runTurn(
   ];
   const tools = toolDefinitions(ctx.actor);
   for (let round = 0; round < ASSISTANT_LIMITS.maxRounds; round++) {
+    // Each call's estimated cost is reserved first, so parallel chats cannot pass the day's budget together.
+    const reservation = await reserveCall(ctx, options.dailyTokenBudget, { messages, tools });
+    if (!reservation) {
+      emit({ type: 'error', message: ASSISTANT_MESSAGES.budgetSpent });
+      return { reply: ASSISTANT_MESSAGES.budgetSpent, proposals };
+    }
+    if (round === 0) {
+      await save(ctx, { role: 'user', content: { text, ...(options.quoted ? { quoted: true } : {}) } });
+    }
     let turn: Awaited<ReturnType<typeof completeChat>>;
     try {
       turn = await completeChat(options.llm, { messages, tools }, (delta) => emit({ type: 'text', delta }));
     } catch (err) {
+      // What was sent may be billed; the answer never came.
+      await reservation.settle(reservation.tokens - COMPLETION_RESERVE_TOKENS);
       if (!(err instanceof LlmError)) throw err;
       ctx.deps.logger.warn({ err: err.message }, 'assistant model failed');
       emit({ type: 'error', message: ASSISTANT_MESSAGES.modelFailed });
       return { reply: ASSISTANT_MESSAGES.modelFailed, proposals };
     }
-    await addTokens(ctx, turn.tokens);
+    await reservation.settle(turn.tokens);
     await save(ctx, {
       role: 'assistant',
       content: { text: turn.content, ...(turn.toolCalls.length ? { tool_calls: turn.toolCalls } : {}) },

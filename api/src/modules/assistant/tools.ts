@@ -14,7 +14,7 @@ import { In, MoreThan } from 'typeorm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
+import type { RateLimiter } from '../../platform/rate-limit';
 import { AppointmentEntity } from '../appointments/appointment.entity';
 import { toAppointmentDtos } from '../appointments/appointment-view';
 import { type BookingDeps, bookAppointment } from '../appointments/booking.service';
@@ -32,6 +32,7 @@ import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbe
 import { listClients } from '../clients/clients.service';
 import { ServiceEntity } from '../services/service.entity';
 import type { Actor } from './actor';
+import { sharedRateLimiter } from './assistant-rate';
 import { sendRemindersNow, shopNumbers } from './assistant.queries';
 
 /**
@@ -50,11 +51,13 @@ export interface AssistantDeps extends BookingDeps {
 export function assistantLimiter(deps: AssistantDeps, name: string, factor: number): RateLimiter | null {
   const perMinute = deps.config.ASSISTANT_MESSAGES_PER_MINUTE;
   if (perMinute <= 0) return null;
-  return createRateLimiter({
+  // Shared by every api process: Redis when set, PostgreSQL otherwise (issue 30).
+  return sharedRateLimiter({
     name,
     rule: { points: perMinute * factor, durationSeconds: 60 },
     redis: deps.redis,
     keyPrefix: deps.config.REDIS_KEY_PREFIX,
+    dataSource: deps.dataSource,
   });
 }
 

@@ -1,8 +1,15 @@
-import { normalizePhone, TEXT_KEYWORDS, type TextChannel } from '@barberly/common';
+import { normalizePhone, SHARED_START_TEXT, SHARED_STOP_TEXT, TEXT_KEYWORDS, type TextChannel } from '@barberly/common';
 import { loadAppointmentContext } from '../appointments/appointment-view';
 import type { BookingDeps } from '../appointments/booking.service';
 import { cancelAppointment, cutoffOf } from '../appointments/manage.service';
 import { type AssistantHandOffDeps, handOffToAssistant } from '../assistant/client-text-dispatch';
+import {
+  answerWhichShop,
+  holdForChoice,
+  type InboundAddress,
+  resolveInboundShop,
+  shopOfSender,
+} from './inbound-routing';
 import { sendShopText, type TextDeps, valuesFor } from './texts';
 
 type Keyword = keyof typeof TEXT_KEYWORDS;
@@ -22,12 +29,20 @@ export interface InboundText {
   sid: string;
   from: string;
   body: string;
+  /** Twilio's To (the number written to) and MessagingServiceSid: a shop's own sender routes by them. */
+  to?: string;
+  messagingServiceSid?: string;
 }
 
+type Outcome = 'ignored' | 'duplicate' | Keyword | 'inbox' | 'assistant' | 'held' | 'chosen';
+
 /**
- * A text from a client (Twilio's inbound webhook, signature already checked). The shop is the one that last texted
- * this number (else the one it last booked with). Keywords act; anything else lands in the owner's inbox.
- * - STOP and the usual synonyms: this shop never texts the number again; confirmed once.
+ * A text from a client (Twilio's inbound webhook, signature already checked). Which shop it is for is decided
+ * first (resolveInboundShop, inbound-routing.ts: a shop's own number, else a shop that texted the number in the
+ * last 30 days on the shared sender, else the client is asked which shop and the text is held until they answer).
+ * STOP and START on the shared sender act for every shop on it, as the carrier does. Then, for that shop,
+ * keywords act and anything else lands in the owner's inbox:
+ * - STOP and the usual synonyms (on the shop's own number): this shop never texts the number again; confirmed once.
  * - START: texts resume. HELP: the shop's contact.
  * - C / YES: the next appointment is confirmed by the client. X / CANCEL: cancelled if the cutoff allows (the
  *   cancellation text follows through the queue), else how to reach the shop.
@@ -36,21 +51,98 @@ export interface InboundText {
 export async function handleInboundText(
   deps: TextDeps & { booking: BookingDeps } & AssistantHandOffDeps,
   input: InboundText,
-): Promise<'ignored' | 'duplicate' | Keyword | 'inbox' | 'assistant'> {
+): Promise<Outcome> {
   const channel: TextChannel = input.from.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
   const phone = normalizePhone(input.from);
   if (!phone) return 'ignored';
   const manager = deps.dataSource.manager;
-  const [latest] = (await manager.query(
-    `SELECT "shop_id" FROM (
-       SELECT "shop_id", "created_at" FROM "text_messages" WHERE "phone" = $1 AND "direction" = 'out'
-       UNION ALL
-       SELECT "shop_id", "created_at" FROM "appointments" WHERE "client_phone_e164" = $1
-     ) AS seen ORDER BY "created_at" DESC LIMIT 1`,
-    [phone],
-  )) as Array<{ shop_id: string }>;
-  if (!latest) return 'ignored';
-  const shopId = latest.shop_id;
+  const address: InboundAddress = {
+    phone,
+    channel,
+    to: input.to ? (normalizePhone(input.to) ?? input.to) : null,
+    messagingServiceSid: input.messagingServiceSid || null,
+    now: deps.now(),
+  };
+  const keyword = keywordOf(input.body);
+  if ((keyword === 'optOut' || keyword === 'optIn') && !(await shopOfSender(manager, address))) {
+    return sharedSenderKeyword(deps, address, keyword, input);
+  }
+
+  const answered = await answerWhichShop(manager, address, input.body);
+  if (answered) {
+    // The answer is the platform's, like the question (no shop's inbox); kept so that a redelivery is a duplicate.
+    const kept = (await manager.query(
+      `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status", "provider_sid", "read_at")
+       VALUES (NULL, 'in', $1, 'which_shop', $2, $3, 'received', $4, $5) ON CONFLICT DO NOTHING RETURNING "id"`,
+      [channel, phone, input.body.slice(0, 1600), input.sid, address.now],
+    )) as unknown[];
+    if (kept.length === 0) return 'duplicate';
+    for (const held of answered.held) {
+      await handleForShop(deps, { ...input, sid: held.sid, body: held.body }, answered.shopId, phone, channel);
+    }
+    return 'chosen';
+  }
+
+  const route = await resolveInboundShop(manager, address);
+  if (route.kind === 'none') return 'ignored';
+  if (route.kind === 'ask') {
+    const { held, question } = await holdForChoice(manager, address, input, route.options);
+    if (!held) return 'duplicate';
+    if (question) {
+      await sendShopText(deps, { shopId: null, phone, channel, body: question, kind: 'which_shop' });
+    }
+    return 'held';
+  }
+  // The routing decided the shop (route.shopId): from here on the text is that shop's alone (hand-offs such as the
+  // assistant's happen inside handleForShop, after the text is stored).
+  return handleForShop(deps, input, route.shopId, phone, channel);
+}
+
+/** STOP or START on the shared sender: the carrier blocks (or unblocks) the sender, so every shop on it follows. */
+async function sharedSenderKeyword(
+  deps: TextDeps,
+  address: InboundAddress,
+  keyword: 'optOut' | 'optIn',
+  input: InboundText,
+): Promise<Outcome> {
+  const manager = deps.dataSource.manager;
+  const { phone, channel } = address;
+  const stored = (await manager.query(
+    `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status", "provider_sid", "read_at")
+     VALUES (NULL, 'in', $1, $2, $3, $4, 'received', $5, $6) ON CONFLICT DO NOTHING RETURNING "id"`,
+    [channel, keyword, phone, input.body.slice(0, 1600), input.sid, address.now],
+  )) as unknown[];
+  if (stored.length === 0) return 'duplicate';
+  if (keyword === 'optOut') {
+    const inserted = (await manager.query(
+      `INSERT INTO "text_sender_opt_outs" ("channel", "phone") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "phone"`,
+      [channel, phone],
+    )) as unknown[];
+    if (inserted.length > 0) {
+      await sendShopText(deps, { shopId: null, phone, channel, body: SHARED_STOP_TEXT, kind: 'opt_out' });
+    }
+    return 'optOut';
+  }
+  await manager.query('DELETE FROM "text_sender_opt_outs" WHERE "channel" = $1 AND "phone" = $2', [channel, phone]);
+  // Earlier STOPs to single shops on this sender end too: START unblocks the whole sender.
+  await manager.query(
+    `DELETE FROM "text_opt_outs" o USING "shops" s WHERE o."shop_id" = s."id" AND o."phone" = $1
+       AND ($2 = 'whatsapp' OR (s."text_from" IS NULL AND s."text_messaging_service_sid" IS NULL))`,
+    [phone, channel],
+  );
+  await sendShopText(deps, { shopId: null, phone, channel, body: SHARED_START_TEXT, kind: 'opt_in' });
+  return 'optIn';
+}
+
+/** A text that is the shop's: keywords act for it, anything else goes to its inbox (or its assistant). */
+async function handleForShop(
+  deps: TextDeps & { booking: BookingDeps } & AssistantHandOffDeps,
+  input: InboundText,
+  shopId: string,
+  phone: string,
+  channel: TextChannel,
+): Promise<Outcome> {
+  const manager = deps.dataSource.manager;
   const [shop] = (await manager.query('SELECT "name", "phone_number", "address" FROM "shops" WHERE "id" = $1', [
     shopId,
   ])) as Array<{ name: string; phone_number: string; address: string }>;

@@ -2,6 +2,8 @@ import {
   DEFAULT_TEXT_TEMPLATES,
   MESSAGING_MESSAGES,
   type MessagingSettings,
+  SHARED_START_TEXT,
+  SHARED_STOP_TEXT,
   type TextMessage,
   textConsentWording,
 } from '@barberly/common';
@@ -178,13 +180,14 @@ describe('booking with text reminders', () => {
   });
 
   it.each([
-    ['(212) 555-0142', '+12125550142'],
-    ['212.555.0143', '+12125550143'],
-    ['+1 212 555 0144', '+12125550144'],
-    ['+44 20 7946 0958', '+442079460958'],
-    ['0044 20 7946 0959', '+442079460959'],
-  ])('keeps %s as %s', async (typed, expected) => {
-    const { res } = await book({ channel: 'sms', phone: typed });
+    ['(212) 555-0142', '+12125550142', 'sms'],
+    ['212.555.0143', '+12125550143', 'sms'],
+    ['+1 212 555 0144', '+12125550144', 'sms'],
+    // A London landline: kept, though this New York shop would not text it (issue 23).
+    ['+44 20 7946 0958', '+442079460958', 'email'],
+    ['0044 20 7946 0959', '+442079460959', 'email'],
+  ] as const)('keeps %s as %s', async (typed, expected, channel) => {
+    const { res } = await book({ channel, phone: typed });
     expect(res.status).toBe(201);
     const [row] = await db.dataSource.query('SELECT "client_phone_e164" FROM "appointments" WHERE "id" = $1', [
       res.body.id,
@@ -411,16 +414,14 @@ describe('replies', () => {
     expect(sentTo('+12125559876')).toHaveLength(0);
   });
 
-  it('STOP opts the number out for this shop (confirmed once); reminders then go by e-mail; START resumes', async () => {
+  it('STOP on the shared sender opts the number out (confirmed once); reminders then go by e-mail; START resumes', async () => {
     const { res, phone } = await book({ channel: 'sms' });
     await runJob((await jobsFor(res.body.id)).find((j) => j.data.kind === 'confirmation')!.data);
     const before = sentTo(e164(phone)).length;
     await inbound(e164(phone), 'STOP');
     await inbound(e164(phone), 'unsubscribe');
     const replies = sentTo(e164(phone)).slice(before);
-    expect(replies.map((m) => m.body)).toEqual([
-      "Joe's Cuts: you will get no more texts from us. Reply START to get them again.",
-    ]);
+    expect(replies.map((m) => m.body)).toEqual([SHARED_STOP_TEXT]);
 
     const reminder = (await jobsFor(res.body.id)).find((j) => j.data.kind === 'reminder');
     const mailsBefore = mails.length;
@@ -435,7 +436,7 @@ describe('replies', () => {
     expect(reply.body.error.message).toBe(MESSAGING_MESSAGES.optedOut);
 
     await inbound(e164(phone), 'START');
-    expect(sentTo(e164(phone)).at(-1)?.body).toBe("Joe's Cuts: texts are back on. Reply STOP to opt out.");
+    expect(sentTo(e164(phone)).at(-1)?.body).toBe(SHARED_START_TEXT);
   });
 
   it('HELP answers with the shop contact', async () => {

@@ -6,6 +6,7 @@ import {
   normalizePhone,
   OwnerReplySchema,
   TEXT_KINDS,
+  TEXT_RULE_MESSAGES,
   TemplatePreviewSchema,
   type TextKind,
   type TextMessage,
@@ -21,6 +22,7 @@ import { type AssistantHandOffDeps, takeOverConversation } from '../assistant/cl
 import { ShopEntity } from '../shops/shop.entity';
 import { changeOwnedShop, loadOwnedShop, pathParam } from '../shops/shop-access';
 import { handleInboundText } from './inbound';
+import { allowedCountries, numberCapReached, textRefusal, textRefusalMessage } from './text-rules';
 import {
   applyDeliveryStatus,
   fillTemplate,
@@ -120,7 +122,13 @@ export function messagingRouter(deps: MessagingDeps): Router {
   router.post(INBOUND_PATH.replace(/^\/api/, ''), form, async (req, res) => {
     const fields = formFields(req.body);
     if (!deps.provider.verify(req.get('x-twilio-signature'), INBOUND_PATH, fields)) throw forged();
-    await handleInboundText(deps, { sid: fields.MessageSid ?? '', from: fields.From ?? '', body: fields.Body ?? '' });
+    await handleInboundText(deps, {
+      sid: fields.MessageSid ?? '',
+      from: fields.From ?? '',
+      body: fields.Body ?? '',
+      to: fields.To,
+      messagingServiceSid: fields.MessagingServiceSid,
+    });
     res.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
   });
 
@@ -219,15 +227,26 @@ export function messagingRouter(deps: MessagingDeps): Router {
     if (!deps.provider.ready(input.channel)) {
       throw new HttpError(503, 'sms_not_set_up', MESSAGING_MESSAGES.channelNotSetUp(input.channel));
     }
-    // Only the shop's own clients: an owner account must not become a way to text any number (SMS pumping).
+    // Only numbers that booked online or texted the shop (issue 23): a walk-in lets the owner type any number, so
+    // it would make an owner account a way to text anyone (SMS pumping).
     const [known] = (await deps.dataSource.query(
-      `SELECT 1 FROM "text_messages" WHERE "shop_id" = $1 AND "phone" = $2
-       UNION ALL SELECT 1 FROM "appointments" WHERE "shop_id" = $1 AND "client_phone_e164" = $2 LIMIT 1`,
+      `SELECT 1 FROM "text_messages" WHERE "shop_id" = $1 AND "phone" = $2 AND "direction" = 'in'
+       UNION ALL SELECT 1 FROM "appointments" WHERE "shop_id" = $1 AND "client_phone_e164" = $2 AND "source" = 'online'
+       LIMIT 1`,
       [shop.id, phone],
     )) as unknown[];
     if (!known)
       throw new HttpError(400, 'not_a_client', MESSAGING_MESSAGES.notAClient, { phone: MESSAGING_MESSAGES.notAClient });
-    if (await isOptedOut(deps.dataSource.manager, shop.id, phone)) {
+    const countries = allowedCountries(shop, deps.config.DEFAULT_PHONE_COUNTRY);
+    const refusal = textRefusal(phone, countries);
+    if (refusal) {
+      const message = textRefusalMessage(refusal, countries);
+      throw new HttpError(400, 'not_textable', message, { phone: message });
+    }
+    if (await numberCapReached(deps.dataSource.manager, phone, deps.now())) {
+      throw new HttpError(429, 'text_cap_reached', TEXT_RULE_MESSAGES.numberCapReached);
+    }
+    if (await isOptedOut(deps.dataSource.manager, shop.id, phone, input.channel)) {
       throw new HttpError(409, 'opted_out', MESSAGING_MESSAGES.optedOut);
     }
     const sent = await sendShopText(deps, {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TEXT_TEMPLATES,
+  DEFAULT_TEXTS_PER_SHOP_PER_DAY,
   displaySettingsOf,
   formatClockTime,
   normalizePhone,
@@ -15,14 +16,16 @@ import type { Config } from '../../config';
 import type { AppointmentContext } from '../appointments/appointment-view';
 import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from '../mail/mail-queue';
 import type { ShopEntity } from '../shops/shop.entity';
-import { PermanentTextError, type TextProvider } from './twilio';
+import { allowedCountries, numberCapReached, senderOf, shopCapReached, textRefusal } from './text-rules';
+import { PermanentTextError, type TextProvider, type TextSender } from './twilio';
 
 /** Text reminders (issue 15): what is sent, when, and to whom; the provider only carries it. */
 export interface TextDeps {
   dataSource: DataSource;
   provider: TextProvider;
   queue: BookingMailQueue;
-  config: Pick<Config, 'DEFAULT_PHONE_COUNTRY' | 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
+  config: Pick<Config, 'DEFAULT_PHONE_COUNTRY' | 'PUBLIC_ORIGIN' | 'APP_DOMAIN'> &
+    Partial<Pick<Config, 'TEXTS_PER_SHOP_PER_DAY'>>;
   now: () => Date;
   logger: Logger;
 }
@@ -134,11 +137,25 @@ export function quietUntil(shop: Pick<ShopEntity, 'quietStart' | 'quietEnd' | 't
   return until.toJSDate();
 }
 
-export async function isOptedOut(manager: EntityManager, shopId: string, phone: string): Promise<boolean> {
-  const [row] = (await manager.query('SELECT 1 FROM "text_opt_outs" WHERE "shop_id" = $1 AND "phone" = $2', [
-    shopId,
-    phone,
-  ])) as unknown[];
+/**
+ * Whether the number said STOP to this shop, or to the shared sender the shop texts from (issue 23: the carrier
+ * blocks the whole sender, so every shop on it stops). Without a channel, a STOP on either shared sender counts.
+ */
+export async function isOptedOut(
+  manager: EntityManager,
+  shopId: string,
+  phone: string,
+  channel?: TextChannel,
+): Promise<boolean> {
+  const [row] = (await manager.query(
+    `SELECT 1 FROM "text_opt_outs" WHERE "shop_id" = $1 AND "phone" = $2
+     UNION ALL
+     SELECT 1 FROM "text_sender_opt_outs" o JOIN "shops" s ON s."id" = $1
+      WHERE o."phone" = $2 AND ($3::varchar IS NULL OR o."channel" = $3)
+        AND (o."channel" = 'whatsapp' OR (s."text_from" IS NULL AND s."text_messaging_service_sid" IS NULL))
+     LIMIT 1`,
+    [shopId, phone, channel ?? null],
+  )) as unknown[];
   return Boolean(row);
 }
 
@@ -164,7 +181,13 @@ export async function sendAppointmentText(
     a.clientPhoneE164 ?? normalizePhone(a.clientPhone, shopCountry(shop, deps.config.DEFAULT_PHONE_COUNTRY));
   if (!phone) return 'fallback';
   const manager = deps.dataSource.manager;
-  if (await isOptedOut(manager, shop.id, phone)) return 'fallback';
+  if (await isOptedOut(manager, shop.id, phone, channel)) return 'fallback';
+  // Only to the shop's countries and to mobile numbers (issue 23): the e-mail goes instead.
+  const refusal = textRefusal(phone, allowedCountries(shop, deps.config.DEFAULT_PHONE_COUNTRY));
+  if (refusal) {
+    deps.logger.warn({ appointmentId: a.id, kind: job.kind, refusal }, 'text refused (country or type): e-mail only');
+    return 'fallback';
+  }
 
   const now = deps.now();
   const until = quietUntil(shop, now);
@@ -179,6 +202,20 @@ export async function sendAppointmentText(
   }
 
   // The manage link where the job carries its token (confirmation, reschedule, reminders); else the shop's site.
+  // The caps (issue 23): online bookings cannot make a shop send more than TEXTS_PER_SHOP_PER_DAY texts, nor anyone
+  // make one number get more than TEXTS_PER_NUMBER_PER_DAY. Over a cap the text is not sent; the e-mail goes.
+  const perShop = deps.config.TEXTS_PER_SHOP_PER_DAY ?? DEFAULT_TEXTS_PER_SHOP_PER_DAY;
+  const cap =
+    a.source === 'online' && (await shopCapReached(manager, shop.id, perShop, now))
+      ? 'shop'
+      : (await numberCapReached(manager, phone, now))
+        ? 'number'
+        : null;
+  if (cap) {
+    deps.logger.warn({ appointmentId: a.id, shopId: shop.id, kind: job.kind, cap }, 'text cap reached: e-mail only');
+    return 'fallback';
+  }
+
   const link = kind !== 'cancellation' && manageUrl ? manageUrl : shopSiteUrl(deps.config, shop);
   const body = fillTemplate(templateOf(shop, kind), valuesFor(ctx, link));
   const [claimed] = (await manager.query(
@@ -189,9 +226,10 @@ export async function sendAppointmentText(
   )) as Array<{ id: string }>;
   if (!claimed) return 'skipped';
 
-  const ready = deps.provider.ready(channel);
+  const sender = channel === 'sms' ? senderOf(shop) : null;
+  const ready = deps.provider.ready(channel, sender);
   try {
-    const sent = await deps.provider.send({ to: phone, channel, body });
+    const sent = await deps.provider.send({ to: phone, channel, body, sender });
     await manager.query(
       `UPDATE "text_messages" SET "status" = $2, "provider_sid" = $3, "updated_at" = now(),
          "fell_back_at" = CASE WHEN $2::varchar = 'logged' THEN now() ELSE NULL END WHERE "id" = $1`,
@@ -218,7 +256,8 @@ export async function sendAppointmentText(
 export async function sendShopText(
   deps: Pick<TextDeps, 'dataSource' | 'provider' | 'logger'>,
   input: {
-    shopId: string;
+    /** null: the platform's own text on the shared sender (the "which shop?" question, a shared STOP's answer). */
+    shopId: string | null;
     phone: string;
     channel: TextChannel;
     body: string;
@@ -229,12 +268,14 @@ export async function sendShopText(
   },
 ): Promise<{ id: string; status: string } | null> {
   const manager = deps.dataSource.manager;
-  if (!input.evenIfOptedOut && (await isOptedOut(manager, input.shopId, input.phone))) return null;
+  if (!input.evenIfOptedOut && input.shopId && (await isOptedOut(manager, input.shopId, input.phone, input.channel)))
+    return null;
   let status = 'failed';
   let sid: string | null = null;
   let error: string | null = null;
   try {
-    const sent = await deps.provider.send({ to: input.phone, channel: input.channel, body: input.body });
+    const sender = input.channel === 'sms' && input.shopId ? await shopSender(manager, input.shopId) : null;
+    const sent = await deps.provider.send({ to: input.phone, channel: input.channel, body: input.body, sender });
     status = sent.status;
     sid = sent.sid;
   } catch (err) {
@@ -247,6 +288,14 @@ export async function sendShopText(
     [input.shopId, input.appointmentId ?? null, input.channel, input.kind, input.phone, input.body, status, sid, error],
   )) as Array<{ id: string; status: string }>;
   return row ?? null;
+}
+
+/** The shop's own SMS sender, or null on the shared one. */
+export async function shopSender(manager: EntityManager, shopId: string): Promise<TextSender | null> {
+  const [row] = (await manager.query('SELECT "text_from", "text_messaging_service_sid" FROM "shops" WHERE "id" = $1', [
+    shopId,
+  ])) as Array<{ text_from: string | null; text_messaging_service_sid: string | null }>;
+  return senderOf(row && { textFrom: row.text_from, textMessagingServiceSid: row.text_messaging_service_sid });
 }
 
 const FINAL = new Set(['delivered', 'failed', 'undelivered']);

@@ -31,10 +31,16 @@ export class PermanentTextError extends Error {
   }
 }
 
+/** A shop's own SMS sender (issue 23): its number, or its Messaging Service. Absent: the platform's shared one. */
+export interface TextSender {
+  from?: string | null;
+  messagingServiceSid?: string | null;
+}
+
 export interface TextProvider {
   /** Whether the channel can send (credentials and a sender); otherwise texts are written to the log. */
-  ready(channel: TextChannel): boolean;
-  send(input: { to: string; channel: TextChannel; body: string }): Promise<SentText>;
+  ready(channel: TextChannel, sender?: TextSender | null): boolean;
+  send(input: { to: string; channel: TextChannel; body: string; sender?: TextSender | null }): Promise<SentText>;
   /** Whether a webhook really came from Twilio (X-Twilio-Signature over the public URL and the form fields). */
   verify(signature: string | undefined, path: string, params: Record<string, string>): boolean;
   /** The public URL Twilio calls for `path` (what the signature covers). */
@@ -56,18 +62,20 @@ export function createTextProvider(config: TwilioConfig, logger: Logger): TextPr
   const token = config.TWILIO_AUTH_TOKEN;
   const base = config.TWILIO_API_URL.replace(/\/+$/, '');
   const origin = new URL(config.PUBLIC_ORIGIN).origin;
-  const ready = (channel: TextChannel) =>
+  const ready = (channel: TextChannel, sender?: TextSender | null) =>
     Boolean(
       sid &&
         token &&
-        (channel === 'sms' ? config.TWILIO_FROM || config.TWILIO_MESSAGING_SERVICE_SID : config.TWILIO_WHATSAPP_FROM),
+        (channel === 'sms'
+          ? sender?.messagingServiceSid || sender?.from || config.TWILIO_FROM || config.TWILIO_MESSAGING_SERVICE_SID
+          : config.TWILIO_WHATSAPP_FROM),
     );
 
   return {
     ready,
     publicUrl: (path) => `${origin}${path}`,
-    async send({ to, channel, body }) {
-      if (!ready(channel) || !sid || !token) {
+    async send({ to, channel, body, sender }) {
+      if (!ready(channel, sender) || !sid || !token) {
         logger.info({ channel, to, body }, `text message (${TEXT_CHANNEL_NAMES[channel]} is not set up; not sent)`);
         return { sid: null, status: 'logged' };
       }
@@ -77,6 +85,9 @@ export function createTextProvider(config: TwilioConfig, logger: Logger): TextPr
         StatusCallback: `${origin}${STATUS_CALLBACK_PATH}`,
       });
       if (channel === 'whatsapp') form.set('From', whatsapp(config.TWILIO_WHATSAPP_FROM ?? ''));
+      // The shop's own sender first (issue 23): its replies then come back to its number and nowhere else.
+      else if (sender?.messagingServiceSid) form.set('MessagingServiceSid', sender.messagingServiceSid);
+      else if (sender?.from) form.set('From', sender.from);
       else if (config.TWILIO_MESSAGING_SERVICE_SID)
         form.set('MessagingServiceSid', config.TWILIO_MESSAGING_SERVICE_SID);
       else form.set('From', config.TWILIO_FROM ?? '');

@@ -100,6 +100,24 @@ export class ShopEntity {
   @Column('jsonb', { name: 'text_templates', default: {} })
   textTemplates: Partial<Record<string, string>>;
 
+  /**
+   * The shop's own SMS sender (issue 23): a number (E.164) or a Messaging Service, set by the operator or bought
+   * from Twilio. Null: the platform's shared sender, where replies go only to a shop that texted the number lately.
+   */
+  @Column('varchar', { name: 'text_from', length: 20, nullable: true })
+  textFrom: string | null;
+
+  @Column('varchar', { name: 'text_messaging_service_sid', length: 34, nullable: true })
+  textMessagingServiceSid: string | null;
+
+  /** Twilio's IncomingPhoneNumber SID when Barberly bought the number for the shop. */
+  @Column('varchar', { name: 'text_number_sid', length: 34, nullable: true })
+  textNumberSid: string | null;
+
+  /** Countries (ISO 3166-1 alpha-2) the shop texts; null: its own country only. */
+  @Column('varchar', { name: 'text_countries', length: 2, array: true, nullable: true })
+  textCountries: string[] | null;
+
   // Issue 14: clients may make their booking the first of a series; a full day offers the waitlist.
   @Column('boolean', { name: 'clients_may_repeat', default: false })
   clientsMayRepeat: boolean;
