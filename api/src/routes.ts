@@ -153,7 +153,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
-    clientsRouter({ dataSource, config, mailer, textProvider, now, logger: deps.logger }),
+    clientsRouter({ dataSource, config, mailer, textProvider, mailQueue, now, logger: deps.logger }),
     joinCodesRouter({
       dataSource,
       events,

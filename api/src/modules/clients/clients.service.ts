@@ -21,13 +21,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import { badRequest, conflict, forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { ANALYTICS_CHANNEL } from '../analytics/analytics-cache';
-import { BOOKING_MAIL_QUEUE } from '../mail/mail-queue';
+import type { BookingMailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, isUuid, SHOP_NOT_FOUND } from '../shops/shop-access';
 import { hasServed, servedClause } from './client-access';
+import { eraseClientData } from './client-erasure';
 import { DUE_BACK_ORDER, dueBackWhere, isLapsed } from './due-back';
 
 export interface ClientsDeps {
@@ -35,6 +36,8 @@ export interface ClientsDeps {
   config: Pick<Config, 'PUBLIC_ORIGIN'>;
   mailer: Mailer;
   textProvider?: Pick<TextProvider, 'ready' | 'send'>;
+  /** Erasure drops what is queued for the person and passes their held or freed time on to the waitlist. */
+  mailQueue: BookingMailQueue;
   now: () => Date;
   logger: Logger;
 }
@@ -562,47 +565,16 @@ export async function exportClient(deps: ClientsDeps, shopId: string, clientId: 
 
 /**
  * DELETE /api/shops/{shopId}/clients/{clientId} (owner): erasure. The appointments stay for the books (date,
- * service, barber, price, status); every personal field goes, here and wherever it was copied: the appointments'
- * name, contact, note and consent wording, stored booking answers, text-message bodies and numbers, notes and tags,
- * and mails or texts still queued for them.
+ * service, barber, price, status); every personal field goes, here and wherever it was copied, their series end and
+ * their waitlist entries leave the line (client-erasure.ts says what goes where).
  */
 export async function eraseClient(deps: ClientsDeps, shopId: string, clientId: string, userId: string): Promise<void> {
   const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
   requireOwner(viewer);
+  await deps.mailQueue.ready();
   await deps.dataSource.transaction(async (manager) => {
-    const client = await loadClient(manager, viewer, clientId, true);
-    const ids = (
-      (await manager.query(`SELECT "id" FROM "appointments" WHERE "client_id" = $1`, [clientId])) as Array<{
-        id: string;
-      }>
-    ).map((r) => r.id);
-    await manager.query(
-      `UPDATE "appointments" SET "client_name" = $2, "client_email" = '', "client_phone" = '',
-         "client_phone_e164" = NULL, "note" = '', "reminder_consent_text" = NULL, "manage_token_hash" = NULL,
-         "updated_at" = now()
-       WHERE "id" = ANY($1::uuid[])`,
-      [ids, CLIENT_MESSAGES.erasedName],
-    );
-    await manager.query(
-      `UPDATE "booking_idempotency_keys" SET "response" = NULL WHERE "appointment_id" = ANY($1::uuid[])`,
-      [ids],
-    );
-    await manager.query(
-      `UPDATE "text_messages" SET "phone" = '', "body" = '', "job" = NULL
-       WHERE "shop_id" = $1 AND ("appointment_id" = ANY($2::uuid[]) OR ($3::varchar IS NOT NULL AND "phone" = $3))`,
-      [viewer.shop.id, ids, client.phone],
-    );
-    await manager.query(
-      `DELETE FROM pgboss.job WHERE "name" = $1 AND "state" IN ('created', 'retry')
-         AND "data"->>'appointmentId' = ANY($2::text[])`,
-      [BOOKING_MAIL_QUEUE, ids],
-    );
-    await manager.query(`DELETE FROM "client_notes" WHERE "client_id" = $1`, [clientId]);
-    await manager.query(
-      `UPDATE "clients" SET "name" = $2, "email" = NULL, "phone" = NULL, "tags" = '{}', "erased_at" = now(),
-         "updated_at" = now() WHERE "id" = $1 OR "merged_into_id" = $1`,
-      [clientId, CLIENT_MESSAGES.erasedName],
-    );
+    await loadClient(manager, viewer, clientId, true);
+    await eraseClientData(deps, manager, viewer.shop, clientId);
   });
 }
 
