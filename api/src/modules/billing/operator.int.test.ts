@@ -55,6 +55,13 @@ describe('the operator console', () => {
       .set(bearer(squatter.accessToken))
       .send({ days: 90 });
     expect(extend.status).toBe(403);
+    // Nor may it give a shop a text sender (another operator action).
+    const sender = await request(app)
+      .put(`/api/admin/shops/${shopId}/text-sender`)
+      .set(bearer(squatter.accessToken))
+      .send({ phoneNumber: '+12125550123' });
+    expect(sender.status).toBe(403);
+    expect(sender.body.error.code).toBe('operator_unverified');
 
     // The link goes to the address itself; whoever does not read that mailbox never gets in.
     const asked = await request(app).post('/api/admin/verify-email').set(bearer(squatter.accessToken));

@@ -22,7 +22,7 @@ const RESEND_AFTER_MS = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const emailOf = (user: AuthUser) => user.email.trim().toLowerCase();
 
-async function provenHere(deps: BillingDeps, user: AuthUser): Promise<boolean> {
+async function provenHere(deps: Pick<BillingDeps, 'dataSource'>, user: AuthUser): Promise<boolean> {
   const rows = (await deps.dataSource.query(
     `SELECT 1 FROM "operator_email_proofs" WHERE "user_id" = $1 AND "email" = $2 AND "proven_at" IS NOT NULL`,
     [user.id, emailOf(user)],
@@ -31,7 +31,7 @@ async function provenHere(deps: BillingDeps, user: AuthUser): Promise<boolean> {
 }
 
 /** 403 unless the caller is an operator with a proven address; the message says what to do. */
-export async function assertOperator(deps: BillingDeps, user: AuthUser): Promise<void> {
+export async function assertOperator(deps: Pick<BillingDeps, 'dataSource' | 'config'>, user: AuthUser): Promise<void> {
   if (!isOperator(deps.config, user.email)) throw new HttpError(403, 'forbidden', OPERATOR_MESSAGES.notOperator);
   if (user.emailVerified === true || (await provenHere(deps, user))) return;
   throw new HttpError(403, 'operator_unverified', OPERATOR_MESSAGES.unverified(emailOf(user)));

@@ -8,7 +8,7 @@ import {
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
+import { provenAccessToken, signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import {
   type BookingTestApp,
@@ -62,7 +62,9 @@ beforeAll(async () => {
   });
   server = await listen(app);
   twilio.deliverTo = server.url;
-  operator = await signUpTestUser(app, OPERATOR);
+  const signedUp = await signUpTestUser(app, OPERATOR);
+  // Operators need a proven address (decision 0173).
+  operator = { ...signedUp, accessToken: await provenAccessToken(app, db, signedUp) };
 });
 afterAll(async () => {
   await server?.close();

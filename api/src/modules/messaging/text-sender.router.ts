@@ -10,8 +10,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import type { ShopEvents } from '../../platform/events/shop-events';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
-import { isOperator } from '../billing/billing.service';
+import { HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { assertOperator } from '../billing/operator';
 import { ShopEntity } from '../shops/shop.entity';
 import {
   bumpShopVersion,
@@ -69,9 +69,8 @@ export function textSenderRouter(deps: TextSenderDeps): Router {
     res.json(senderView(shop, deps.config));
   });
 
-  const operatorOnly = (req: Express.Request) => {
-    if (!isOperator(deps.config, currentUser(req).email)) throw forbidden('Only operators may see this.');
-  };
+  // Operators with a proven address only (decision 0173).
+  const operatorOnly = (req: Express.Request) => assertOperator(deps, currentUser(req));
 
   /** Changes a shop's sender in one transaction and tells the shop's listeners; answers the new view. */
   async function changeSender(shopId: string, change: (manager: EntityManager, shop: ShopEntity) => Promise<void>) {
@@ -106,7 +105,7 @@ export function textSenderRouter(deps: TextSenderDeps): Router {
   };
 
   router.put('/admin/shops/:shopId/text-sender', requireAuth, async (req, res) => {
-    operatorOnly(req);
+    await operatorOnly(req);
     const input = parseInput(OperatorTextSenderSchema, req.body);
     const shopId = pathParam(req.params, 'shopId');
     const numbers = createTwilioNumbers(deps.config);
@@ -140,7 +139,7 @@ export function textSenderRouter(deps: TextSenderDeps): Router {
   });
 
   router.delete('/admin/shops/:shopId/text-sender', requireAuth, async (req, res) => {
-    operatorOnly(req);
+    await operatorOnly(req);
     let release: string | null = null;
     const view = await changeSender(pathParam(req.params, 'shopId'), async (_manager, s) => {
       release = s.textNumberSid;
