@@ -1,5 +1,6 @@
-// Bundles the api into dist/main.js: our workspace code (including @barberly/common, which is TS source) is
-// bundled; every other package stays a runtime import from node_modules.
+// Bundles the api into dist/main.js, dist/worker.js, dist/migrate.js and dist/rotate-auth-key.js: our workspace code
+// (including @barberly/common, which is TS source) is bundled; every other package stays a runtime import from
+// node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,6 +10,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 await build({
   entryPoints: {
     main: 'src/main.ts',
+    // The durable queue's jobs apart from the HTTP processes (decision 0174).
+    worker: 'src/worker.ts',
     migrate: 'src/platform/db/migrate.ts',
     'rotate-auth-key': 'src/modules/auth/rotate-key.ts',
     // npm run db:backup / db:restore, and the compose backup service (issue 30).

@@ -13,6 +13,8 @@ import { type ApiDeps, registerApiRoutes, registerHotPaths } from './routes';
 export interface AppDeps {
   config: Config;
   dataSource: DataSource;
+  /** A read replica (DATABASE_READ_URL) for analytics and its exports; absent, they read `dataSource`. */
+  readDataSource?: DataSource;
   redis: Redis | null;
   logger: Logger;
   /** Verifies access tokens on /api. */

@@ -30,6 +30,16 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * This process also runs the durable queue's jobs (mail, texts, domain checks, series upkeep, waitlist offers) and
+   * the hourly upkeep, as `node api/dist/worker.js` does (decision 0174). `npm start` sets it; replicas leave it off.
+   */
+  RUN_WORKERS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** A read replica for analytics and its exports (decision 0174); unset, they read DATABASE_URL. */
+  DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** Availability's in-memory cache kept fresh by Postgres notifications (decision 0060); 'false' reads every time. */
   AVAILABILITY_CACHE: z
     .enum(['true', 'false', '1', '0'])

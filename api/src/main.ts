@@ -2,89 +2,58 @@ import 'reflect-metadata';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { createAuth } from './modules/auth';
 import { keptAvailability } from './modules/availability/availability.router';
 import { createAvailabilityCache, createUncachedAvailability } from './modules/availability/availability-cache';
-import { startBillingSchedule } from './modules/billing/billing.service';
-import { createDnsChecker } from './modules/domains/dns-check';
-import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
 import { createBookingMailQueue } from './modules/mail/mail-queue';
-import { startMailWorker } from './modules/mail/mail-worker';
 import { createMailer } from './modules/mail/mailer';
 import { createTextProvider } from './modules/messaging/twilio';
-import { startWaitlistWorker } from './modules/waitlist/waitlist-worker';
 import { initializeWhenReachable } from './platform/db/connect';
 import { createDataSource } from './platform/db/data-source';
+import { runMigrationsLocked } from './platform/db/migrate-locked';
 import { createShopEvents } from './platform/events/shop-events';
 import { withOps } from './platform/http/ops';
 import { createLogger } from './platform/logger';
 import { createRedis } from './platform/redis';
 import type { ApiDeps } from './routes';
+import { startWorkers, type Workers } from './workers';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 
 const dataSource = createDataSource(config.DATABASE_URL);
 await initializeWhenReachable(dataSource, logger);
+// Under an advisory lock (decision 0174): replicas starting together, or a `migrate` job beside them, apply each once.
 if (config.MIGRATE_ON_START) {
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  const applied = await runMigrationsLocked(dataSource, { onWait: () => logger.info('waiting for migrations') });
   if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
 }
+// Analytics and its exports may read a replica (DATABASE_READ_URL); everything else reads and writes the primary.
+const readDataSource = config.DATABASE_READ_URL
+  ? createDataSource(config.DATABASE_READ_URL, { poolSize: 5 })
+  : undefined;
+if (readDataSource) await initializeWhenReachable(readDataSource, logger);
 
 const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
 redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
 const auth = await createAuth({ config, dataSource, redis, logger });
-// Booking mails: one pg-boss instance enqueues (inside booking transactions) and runs the worker.
+// The durable queue (pg-boss): this process enqueues (inside booking transactions); it runs the jobs only with
+// RUN_WORKERS=true (`npm start`), otherwise `node api/dist/worker.js` does (decision 0174).
 const now = () => new Date();
-const mailQueue = createBookingMailQueue({ connectionString: config.DATABASE_URL, logger, supervise: true });
+const mailQueue = createBookingMailQueue({
+  connectionString: config.DATABASE_URL,
+  logger,
+  supervise: config.RUN_WORKERS,
+});
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, logger });
 // Text reminders (issue 15): Twilio when configured; each text goes through the same durable queue as mail.
 const textProvider = createTextProvider(config, logger);
-const mailWorker = await startMailWorker({
-  queue: mailQueue,
-  dataSource,
-  mailer,
-  publicOrigin: config.PUBLIC_ORIGIN,
-  now,
-  logger,
-  texts: { dataSource, provider: textProvider, queue: mailQueue, config, now, logger },
-});
-const maintenance = startBookingMaintenance({
-  dataSource,
-  logger,
-  // Series (issue 14) book the visits that enter the horizon hour by hour.
-  booking: { dataSource, config, mailQueue, now, logger, textProvider },
-});
 const shopEvents = createShopEvents({ config, redis, logger });
-// Custom domains (issue 16): pending domains re-checked from the durable queue for 72 hours.
-const domainWorker = await startDomainCheckWorker({
-  dataSource,
-  events: shopEvents,
-  config,
-  dns: createDnsChecker({ resolver: config.DNS_RESOLVER }),
-  now,
-  queue: mailQueue,
-  logger,
-});
-// The waitlist (issue 14): day checks that offer freed time, hold expiries, the waitlist's mails.
-const waitlistWorker = await startWaitlistWorker({
-  dataSource,
-  config,
-  mailQueue,
-  mailer,
-  textProvider,
-  now,
-  logger,
-});
-const stopBilling = startBillingSchedule({
-  dataSource,
-  config,
-  now,
-  logger,
-  events: shopEvents,
-});
+const workers: Workers | null = config.RUN_WORKERS
+  ? await startWorkers({ config, dataSource, logger, mailQueue, mailer, textProvider, events: shopEvents, now })
+  : null;
+if (workers) logger.info({ queues: workers.queues }, 'this api also runs the background jobs (RUN_WORKERS)');
 // Availability's cache listens for the database's schedule notifications; until it does, questions read the database.
 const availabilityCache = config.AVAILABILITY_CACHE
   ? createAvailabilityCache({ dataSource, connectionString: config.DATABASE_URL, logger })
@@ -95,6 +64,7 @@ await availabilityCache
 const apiDeps: ApiDeps = {
   config,
   dataSource,
+  ...(readDataSource ? { readDataSource } : {}),
   redis,
   logger,
   verifier: auth.verifier,
@@ -130,16 +100,13 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
-  maintenance.stop();
-  stopBilling();
-  await mailWorker.stop().catch(() => undefined);
-  await domainWorker.stop();
-  await waitlistWorker.stop();
+  await workers?.stop();
   await availabilityCache.close();
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();
   await auth.close?.();
   await dataSource.destroy().catch(() => undefined);
+  await readDataSource?.destroy().catch(() => undefined);
   redis?.disconnect();
   process.exit(0);
 }

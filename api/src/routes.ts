@@ -128,6 +128,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     myScheduleRouter({ dataSource, mailQueue, now }),
     analyticsRouter({
       dataSource,
+      readDataSource: deps.readDataSource,
       now,
       cacheReports: availabilityCache &&
         config.AVAILABILITY_CACHE && { connectionString: config.DATABASE_URL, logger: deps.logger },

@@ -180,6 +180,26 @@ export function apiService(port: number, env: Record<string, string>): Service {
       PORT: String(port),
       LOG_LEVEL: 'info',
       AUTH_KEY_ENCRYPTION_KEY: 'ops-test-auth-key-encryption-key',
+      // One api that also runs the jobs, as `npm start` does; the replicas test runs them apart (RUN_WORKERS=false).
+      RUN_WORKERS: 'true',
+      ...env,
+    },
+    answers200(port),
+  );
+}
+
+/** The built worker (`node api/dist/worker.js`): the durable queue's jobs; /healthz on HOST:PORT (decision 0174). */
+export function workerService(port: number, env: Record<string, string>): Service {
+  return new Service(
+    `worker:${port}`,
+    process.execPath,
+    [path.join(repoRoot, 'api/dist/worker.js')],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
       ...env,
     },
     answers200(port),

@@ -350,6 +350,8 @@ async function main() {
         PUBLIC_ORIGIN,
         STOREFRONT_NOTIFY_URLS: storefrontUrl,
         AUTH_EMAIL_CONFIRM: process.env.AUTH_EMAIL_CONFIRM || 'false',
+        // One command runs everything: this api also runs the durable queue's jobs (decision 0174).
+        RUN_WORKERS: process.env.RUN_WORKERS || 'true',
       }),
     });
   }

@@ -8,6 +8,7 @@ import { analyticsCsv } from './analytics-csv';
 
 /**
  * Business analytics (issue 13, decision 0150): the owner's report and its CSV, and a barber's own numbers.
+ * Their figures are read from `readDataSource` (a replica) when given; who may see them, from the primary.
  * Query: ?period=7d|30d|90d|12m|custom&from=YYYY-MM-DD&to=YYYY-MM-DD.
  */
 export function analyticsRouter(

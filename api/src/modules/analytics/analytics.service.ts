@@ -24,7 +24,13 @@ import type { AnalyticsCache } from './analytics-cache';
 import { resolvePeriods } from './analytics-period';
 
 export interface AnalyticsDeps {
+  /** The primary: who may see which shop (a shop made a moment ago must be found). */
   dataSource: DataSource;
+  /**
+   * Where the reports' figures are read: a replica (DATABASE_READ_URL, decision 0174) that may lag the primary by
+   * its replication delay; absent, `dataSource`.
+   */
+  readDataSource?: DataSource;
   /** The clock that decides "today" in the shop's zone (tests fix it). */
   now: () => Date;
   /** Reports kept per process until the shop's data changes (analytics-cache.ts); without it every one is computed. */
@@ -48,6 +54,9 @@ function scopeOf(deps: AnalyticsDeps, shop: ShopEntity, query: unknown): Analyti
   return { shopId: shop.id, timeZone: shop.timeZone, currency: shop.currency, current: period, prior: previous };
 }
 
+/** The figures' reads: the replica when there is one. */
+const reader = (deps: AnalyticsDeps): EntityManager => (deps.readDataSource ?? deps.dataSource).manager;
+
 const figures = ({ kind: _kind, ...rest }: BarberPeriodFigures): BarberFigures => rest;
 
 /** The owner's report: GET /api/shops/{shopId}/analytics. */
@@ -69,7 +78,7 @@ async function computeShopReport(
   shop: ShopEntity,
   scope: AnalyticsScope,
 ): Promise<AnalyticsReport> {
-  const manager = deps.dataSource.manager;
+  const manager = reader(deps);
   const [summaries, barbers, services, heatmap, daily] = await Promise.all([
     loadSummaries(manager, scope, deps.now()),
     loadBarberFigures(manager, scope, null),
@@ -112,7 +121,7 @@ export async function getMyAnalytics(deps: AnalyticsDeps, userId: string, query:
   if (!shop) throw notFound(SHOP_NOT_FOUND);
   const scope = scopeOf(deps, shop, query);
   const rows = await cached(deps, shop.id, reportKey(scope, `barber:${barber.id}`), () =>
-    loadBarberFigures(manager, scope, barber.id),
+    loadBarberFigures(reader(deps), scope, barber.id),
   );
   const current = rows.find((r) => r.kind === 'current');
   const prior = rows.find((r) => r.kind === 'prior');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Barber, Hours, Service, ShopPatchInput } from '@barberly/common';
 import type { Express } from 'express';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { createApp } from '../../app';
 import { type Config, testConfig } from '../../config';
 import { createLogger } from '../../platform/logger';
@@ -44,6 +45,8 @@ export async function createBookingTestApp(
     configOverrides?: Partial<Record<keyof Config, string>>;
     clock?: TestClock;
     availabilityCache?: AvailabilityCache;
+    /** A read replica for analytics (DATABASE_READ_URL's DataSource). */
+    readDataSource?: DataSource;
   } = {},
 ): Promise<BookingTestApp> {
   const config = testConfig({ DATABASE_URL: db.url, AUTH_RATE_LIMIT_MULTIPLIER: '0', ...options.configOverrides });
@@ -67,6 +70,7 @@ export async function createBookingTestApp(
   const deps: ApiDeps = {
     config,
     dataSource: db.dataSource,
+    ...(options.readDataSource ? { readDataSource: options.readDataSource } : {}),
     redis: null,
     logger,
     verifier: auth.verifier,

@@ -40,13 +40,24 @@ export function transactionDb(manager: EntityManager) {
   };
 }
 
-/** Creates a queue unless it exists; two processes creating it at once is fine (the other one won). */
+/**
+ * Creates a queue unless it exists. Processes starting together (api replicas, workers) may create the same queues
+ * at once: pg-boss's create then fails for all but one (a unique violation, or a deadlock between two creates of
+ * different queues). Whoever failed looks again, after a short random wait, until the queue is there.
+ */
 export async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
-  if (await boss.getQueue(queue.name)) return;
-  try {
-    await boss.createQueue(queue.name, queue);
-  } catch (err) {
-    if (!(await boss.getQueue(queue.name))) throw err;
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(queue.name)) return;
+    try {
+      await boss.createQueue(queue.name, queue);
+      return;
+    } catch (err) {
+      if (attempt >= 8) {
+        if (await boss.getQueue(queue.name)) return;
+        throw err;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100 * attempt));
+    }
   }
 }
 

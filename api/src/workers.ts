@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
+import { startBillingSchedule } from './modules/billing/billing.service';
+import { createDnsChecker } from './modules/domains/dns-check';
+import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
+import { DOMAIN_CHECK_QUEUE } from './modules/domains/domains.service';
+import { BOOKING_MAIL_QUEUE, type BookingMailQueue } from './modules/mail/mail-queue';
+import { startMailWorker } from './modules/mail/mail-worker';
+import type { Mailer } from './modules/mail/mailer';
+import type { TextProvider } from './modules/messaging/twilio';
+import { HOLD_EXPIRY_QUEUE, WAITLIST_CHECK_QUEUE, WAITLIST_MAIL_QUEUE } from './modules/waitlist/waitlist-queue';
+import { startWaitlistWorker } from './modules/waitlist/waitlist-worker';
+import type { ShopEvents } from './platform/events/shop-events';
+
+export interface WorkerDeps {
+  config: Config;
+  dataSource: DataSource;
+  logger: Logger;
+  /** The durable queue (pg-boss), made with `supervise: true`: its maintenance runs where the jobs run. */
+  mailQueue: BookingMailQueue;
+  mailer: Mailer;
+  textProvider: TextProvider;
+  events: ShopEvents;
+  now: () => Date;
+}
+
+export interface Workers {
+  /** The queues this process consumes (for logs and, later, metrics). */
+  readonly queues: readonly string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything that runs in the background (decision 0174): every consumer of the durable queue and the hourly upkeep.
+ * `node api/dist/worker.js` runs it alone; the api runs it too only with RUN_WORKERS=true (`npm start`). A new kind
+ * of job (a `boss.work`) or a new schedule starts here, never in the api's HTTP path.
+ *
+ *   booking-mail          confirmations, reminders, notices, and the text reminders beside them (Twilio)
+ *   domain-check          custom domains re-checked for 72 hours
+ *   waitlist-check, waitlist-hold-expiry, waitlist-mail
+ *                         day checks that offer freed time, hold expiries, the waitlist's mails
+ *   hourly                idempotency keys purged; recurring series booked as the horizon moves
+ *   hourly (BILLING)      Stripe reconciled, ended trials announced
+ *
+ * Running several workers is safe: pg-boss hands each job to one of them, mails are claimed in booking_mails_sent,
+ * and the hourly series upkeep books under the same per-barber lock and exclusion constraint as everything else.
+ */
+export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
+  const { config, dataSource, logger, mailQueue, mailer, textProvider, events, now } = deps;
+  const mailWorker = await startMailWorker({
+    queue: mailQueue,
+    dataSource,
+    mailer,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    now,
+    logger,
+    texts: { dataSource, provider: textProvider, queue: mailQueue, config, now, logger },
+  });
+  const maintenance = startBookingMaintenance({
+    dataSource,
+    logger,
+    // Series (issue 14) book the visits that enter the horizon hour by hour.
+    booking: { dataSource, config, mailQueue, now, logger, textProvider },
+  });
+  // Custom domains (issue 16): pending domains re-checked from the durable queue for 72 hours.
+  const domainWorker = await startDomainCheckWorker({
+    dataSource,
+    events,
+    config,
+    dns: createDnsChecker({ resolver: config.DNS_RESOLVER }),
+    now,
+    queue: mailQueue,
+    logger,
+  });
+  // The waitlist (issue 14): day checks that offer freed time, hold expiries, the waitlist's mails.
+  const waitlistWorker = await startWaitlistWorker({
+    dataSource,
+    config,
+    mailQueue,
+    mailer,
+    textProvider,
+    now,
+    logger,
+  });
+  const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events });
+  return {
+    queues: [BOOKING_MAIL_QUEUE, DOMAIN_CHECK_QUEUE, WAITLIST_CHECK_QUEUE, HOLD_EXPIRY_QUEUE, WAITLIST_MAIL_QUEUE],
+    async stop() {
+      maintenance.stop();
+      stopBilling();
+      await mailWorker.stop().catch(() => undefined);
+      await domainWorker.stop();
+      await waitlistWorker.stop();
+    },
+  };
+}
