@@ -19,7 +19,21 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
   custom: 'Custom',
 };
 
-export const ANALYTICS_LIMITS = { customDaysMax: 731 } as const;
+export const ANALYTICS_LIMITS = {
+  customDaysMax: 731,
+  /** A previous period with fewer kept appointments than this is too little to compare with (issue 28). */
+  comparisonMinAppointments: 20,
+} as const;
+
+/**
+ * Whether the figures can be compared with the previous period (issue 28), so that a change is never "+37,808%":
+ *   - 'ok': the shop (or the barber) was open for the whole previous period and it holds at least
+ *     ANALYTICS_LIMITS.comparisonMinAppointments kept appointments;
+ *   - 'new': the shop (or the barber) is younger than that: it opened after the previous period began;
+ *   - 'too_little_data': open, but fewer appointments than that.
+ * Opened: the earlier of the record's creation and its first appointment (an imported history counts).
+ */
+export type AnalyticsComparison = 'ok' | 'new' | 'too_little_data';
 
 export const ANALYTICS_MESSAGES = {
   period: 'Period must be 7d, 30d, 90d, 12m or custom',
@@ -60,9 +74,15 @@ export interface AnalyticsSummary {
   noShowRate: number | null;
   /** revenue / completed; null when none completed. */
   averageTicket: number | null;
-  /** Clients whose first appointment ever is in the period. */
+  /**
+   * Clients seen in the period on their first visit ever, not back since (in the period). With returningClients it
+   * makes every client seen in the period.
+   */
   newClients: number;
-  /** Clients with an appointment in the period and one before it. */
+  /**
+   * Clients seen in the period who had been before their last appointment in it, counted over their whole history:
+   * an earlier day in the period counts as much as an earlier year.
+   */
   returningClients: number;
   /** Share of clients with a completed visit in the period who came back within 6 weeks of their first one (0..1). */
   retention: number | null;
@@ -84,7 +104,7 @@ export interface BarberFigures {
   availableMinutes: number;
   /** bookedMinutes / availableMinutes (0..1); null without working hours. */
   utilisation: number | null;
-  /** Distinct clients served in the period who had been before. */
+  /** Distinct clients served in the period who had been to the shop before (as AnalyticsSummary.returningClients). */
   returningClients: number;
   /** Distinct clients served in the period. */
   clients: number;
@@ -127,6 +147,8 @@ export interface AnalyticsReport {
   daily: DailyFigures[];
   /** Appointments booked in another currency (before a currency change): left out of money figures. */
   otherCurrencyAppointments: number;
+  /** Whether `prior` can be compared with: the changes are shown only when 'ok'. */
+  comparison: AnalyticsComparison;
 }
 
 /** GET /api/my/analytics: the signed-in barber's own figures. */
@@ -135,4 +157,6 @@ export interface BarberNumbers extends BarberFigures {
   period: DateRange;
   previous: DateRange;
   prior: Omit<BarberFigures, 'barberId' | 'name'>;
+  /** Whether `prior` can be compared with: the barber's own opening and appointments. */
+  comparison: AnalyticsComparison;
 }

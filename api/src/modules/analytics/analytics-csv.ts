@@ -36,6 +36,7 @@ const SUMMARY_ROWS: Array<[keyof AnalyticsSummary, 'money' | 'number']> = [
 /**
  * The report as one CSV file of four sections separated by an empty line: the summary (metric,current,previous),
  * the barbers, the top services and the daily rows. Money has 2 decimals in the report's currency; rates are 0..1.
+ * The summary's `comparison` row says whether the previous column can be compared with (AnalyticsComparison).
  */
 export function analyticsCsv(report: AnalyticsReport): string {
   const lines: string[] = [
@@ -43,6 +44,8 @@ export function analyticsCsv(report: AnalyticsReport): string {
     row(['from', report.period.from, report.previous.from]),
     row(['to', report.period.to, report.previous.to]),
     row(['currency', report.currency, report.currency]),
+    // As the Analytics tab: 'new' or 'too_little_data' says the previous figures are no ground for a change.
+    row(['comparison', null, report.comparison]),
     ...SUMMARY_ROWS.map(([key, kind]) =>
       kind === 'money'
         ? row([key, money(report.current[key]), money(report.prior[key])])

@@ -1,6 +1,6 @@
 import { ANALYTICS_MESSAGES } from '@barberly/common';
 import { describe, expect, it } from 'vitest';
-import { daysIn, resolvePeriods } from './analytics-period';
+import { comparisonOf, daysIn, resolvePeriods } from './analytics-period';
 
 describe('resolvePeriods', () => {
   it('ends the fixed periods today and puts the same number of days just before', () => {
@@ -27,5 +27,17 @@ describe('resolvePeriods', () => {
     expect(() => resolvePeriods({ period: 'custom', from: '2024-01-01', to: '2026-01-01' }, '2026-12-01')).toThrow(
       ANALYTICS_MESSAGES.tooLong,
     );
+  });
+});
+
+describe('comparisonOf', () => {
+  const previous = { from: '2026-10-07', to: '2026-10-13' };
+  it('is "new" when the shop opened after the previous period began, or never', () => {
+    expect(comparisonOf('2026-10-08', previous, 500)).toBe('new');
+    expect(comparisonOf(null, previous, 0)).toBe('new');
+  });
+  it('is "too_little_data" under 20 appointments, and "ok" from 20', () => {
+    expect(comparisonOf('2026-10-07', previous, 19)).toBe('too_little_data');
+    expect(comparisonOf('2025-01-01', previous, 20)).toBe('ok');
   });
 });

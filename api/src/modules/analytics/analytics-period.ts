@@ -1,4 +1,11 @@
-import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, type AnalyticsPeriod, addDays, type DateRange } from '@barberly/common';
+import {
+  ANALYTICS_LIMITS,
+  ANALYTICS_MESSAGES,
+  type AnalyticsComparison,
+  type AnalyticsPeriod,
+  addDays,
+  type DateRange,
+} from '@barberly/common';
 import { DateTime } from 'luxon';
 import { badRequest } from '../../platform/http/errors';
 
@@ -39,4 +46,20 @@ export function resolvePeriods(
   }
   const previousTo = addDays(period.from, -1);
   return { period, previous: { from: addDays(previousTo, -(daysIn(period) - 1)), to: previousTo } };
+}
+
+/**
+ * Whether a period can be compared with the previous one (issue 28, AnalyticsComparison). `openedOn` is the local
+ * day the shop (or barber) opened, null when it has neither a record date nor an appointment. Worked examples with
+ * the previous period 2026-10-07..2026-10-13: opened 2026-10-09 is 'new'; opened 2026-10-07 with 19 kept
+ * appointments in it is 'too_little_data', with 20 'ok'.
+ */
+export function comparisonOf(
+  openedOn: string | null,
+  previous: DateRange,
+  previousAppointments: number,
+): AnalyticsComparison {
+  if (!openedOn || openedOn > previous.from) return 'new';
+  if (previousAppointments < ANALYTICS_LIMITS.comparisonMinAppointments) return 'too_little_data';
+  return 'ok';
 }

@@ -308,10 +308,10 @@ describe('GET /api/shops/{shopId}/analytics', () => {
       noShowRate: 0.1429,
       // 120.50 / 4 completed in USD = 30.125.
       averageTicket: 30.13,
-      // Ben (first ever) and Dan (his only earlier one was cancelled).
-      newClients: 2,
-      // Ann and Cat had come before.
-      returningClients: 2,
+      // Dan (his only earlier one was cancelled): his first visit, not back since.
+      newClients: 1,
+      // Ann and Cat had come before the period; Ben first came on Oct 16 and was back on Oct 17 (whole history).
+      returningClients: 3,
       // Of Cat, Ben, Dan (completed visits) only Ben completed another within 6 weeks.
       retention: 0.3333,
       // C1 and C4 were rebooked within a day; C3 (25 h) and C5 (nothing next) were not.
@@ -320,6 +320,11 @@ describe('GET /api/shops/{shopId}/analytics', () => {
       walkInShare: 0.25,
     });
     expect(report.otherCurrencyAppointments).toBe(1);
+  });
+
+  it('says the previous period is too little to compare with: 5 appointments, fewer than 20', () => {
+    // Open since Sep 1 (its first appointment; the record is younger), so the whole previous week was open.
+    expect(report.comparison).toBe('too_little_data');
   });
 
   it('computes the previous period the same way', () => {
@@ -354,8 +359,8 @@ describe('GET /api/shops/{shopId}/analytics', () => {
         // 6 open days x 480 = 2880, less 180 (overlapping time off, counted once) and 60 + 60 (across closing).
         availableMinutes: 2580,
         utilisation: 0.0581,
-        // Cat, Ben, Dan; only Cat had been before.
-        returningClients: 1,
+        // Cat, Ben, Dan; Cat had been before, Ben before his last visit with Alex (Oct 20; first Oct 16).
+        returningClients: 2,
         clients: 3,
       },
       {
@@ -367,7 +372,8 @@ describe('GET /api/shops/{shopId}/analytics', () => {
         // 10-14 on 5 days (1200) + Monday 9-12 (180); Sunday the shop is closed.
         availableMinutes: 1380,
         utilisation: 0.0761,
-        returningClients: 2,
+        // Ann and Cat, and Ben (first Oct 16 with Alex, with Blake on Oct 17).
+        returningClients: 3,
         clients: 3,
       },
       {
@@ -433,6 +439,8 @@ describe('GET /api/shops/{shopId}/analytics', () => {
     expect(year.body.daily).toHaveLength(365);
     // Everything up to today, Ann's September visit included; not the one after midnight.
     expect(year.body.current.appointments).toBe(15);
+    // Open since Sep 1, 2026: the previous 12 months are before the shop, not a period to compare with.
+    expect(year.body.comparison).toBe('new');
   });
 
   it("keeps the shop's old-currency appointments out of money after a currency change", async () => {
@@ -448,6 +456,77 @@ describe('GET /api/shops/{shopId}/analytics', () => {
     } finally {
       await sql(`UPDATE "shops" SET "currency" = 'USD' WHERE "id" = $1`, [shop.id]);
     }
+  });
+});
+
+describe('a one-year-old shop of regulars (issue 28)', () => {
+  let year: TestShop;
+  beforeAll(async () => {
+    year = await setUpShop(app, owner.accessToken, {
+      settings: { timeZone: 'America/New_York', hours_json: everyDay('09:00', '21:00') },
+      barbers: ['Rae'],
+    });
+    const rae = year.barbers[0]!.id;
+    // 12 regulars every 14 days from their first visit between Oct 25 and Nov 5, 2025, each at their own hour.
+    for (let i = 0; i < 12; i++) {
+      const regular = await addClient(year.id, `Regular${i}`);
+      const first = Date.parse('2025-10-25T00:00:00Z') + i * 86_400_000;
+      for (let day = first; day <= Date.parse('2026-10-20T00:00:00Z'); day += 14 * 86_400_000) {
+        const date = new Date(day).toISOString().slice(0, 10);
+        const hour = String(9 + i).padStart(2, '0');
+        await addAppointment(year.id, {
+          barberId: rae,
+          start: `${date}T${hour}:00:00-04:00`,
+          minutes: 30,
+          status: 'completed',
+          price: 30,
+          clientId: regular,
+        });
+      }
+    }
+    // Two first-timers this month, not back yet.
+    for (const [name, start] of [
+      ['Newcomer', '2026-10-10T08:00:00-04:00'],
+      ['Walk-in Wes', '2026-10-15T08:00:00-04:00'],
+    ] as const) {
+      const id = await addClient(year.id, name);
+      await addAppointment(year.id, {
+        barberId: rae,
+        start,
+        minutes: 30,
+        status: 'completed',
+        price: 30,
+        clientId: id,
+      });
+    }
+  });
+
+  it('counts new and returning against the whole history: a 12-month view calls only first-timers new', async () => {
+    const res = await analytics(year.id, owner.accessToken, { period: '12m' });
+    expect(res.status).toBe(200);
+    // Every regular's first visit is inside these 12 months, but they came back: returning, not new.
+    expect([res.body.current.newClients, res.body.current.returningClients]).toEqual([2, 12]);
+    const month = await analytics(year.id, owner.accessToken, { period: '30d' });
+    expect([month.body.current.newClients, month.body.current.returningClients]).toEqual([2, 12]);
+  });
+
+  it('compares with a previous period only when the shop was open for it and it has 20 appointments or more', async () => {
+    // The previous 12 months are before the shop opened (Oct 25, 2025): 'new', whatever they hold.
+    expect((await analytics(year.id, owner.accessToken, { period: '12m' })).body.comparison).toBe('new');
+    // Aug 22 - Sep 20: 12 regulars, two or three visits each.
+    const month = (await analytics(year.id, owner.accessToken, { period: '30d' })).body as AnalyticsReport;
+    expect(month.prior.appointments).toBeGreaterThanOrEqual(20);
+    expect(month.comparison).toBe('ok');
+    // Oct 7 - 13: about half of the regulars, fewer than 20 appointments.
+    const week = (await analytics(year.id, owner.accessToken, { period: '7d' })).body as AnalyticsReport;
+    expect(week.prior.appointments).toBeLessThan(20);
+    expect(week.comparison).toBe('too_little_data');
+    // The CSV says the same.
+    const csv = await request(app)
+      .get(`/api/shops/${year.id}/analytics.csv`)
+      .query({ period: '7d' })
+      .set(bearer(owner.accessToken));
+    expect(csv.text.split('\r\n')).toContain('comparison,,too_little_data');
   });
 });
 
@@ -595,11 +674,12 @@ describe('CSV export', () => {
         `attachment; filename="analytics-${shop.slug}-2026-10-14-2026-10-20.csv"`,
       );
       const lines = res.text.split('\r\n');
-      expect(lines.slice(0, 18)).toEqual([
+      expect(lines.slice(0, 19)).toEqual([
         'metric,current,previous',
         'from,2026-10-14,2026-10-07',
         'to,2026-10-20,2026-10-13',
         'currency,USD,USD',
+        'comparison,,too_little_data',
         'revenue,120.50,100.00',
         'appointments,8,5',
         'completed,5,4',
@@ -607,8 +687,8 @@ describe('CSV export', () => {
         'noShows,1,1',
         'noShowRate,0.1429,0.2',
         'averageTicket,30.13,25.00',
-        'newClients,2,1',
-        'returningClients,2,1',
+        'newClients,1,1',
+        'returningClients,3,1',
         'retention,0.3333,0.5',
         'rebookRate,0.5,0.5',
         'onlineShare,0.75,0.6',
@@ -619,8 +699,8 @@ describe('CSV export', () => {
         'barber,appointments,revenue,bookedMinutes,availableMinutes,utilisation,returningClients,clients',
       );
       expect(lines.slice(barbers + 1, barbers + 4)).toEqual([
-        'Alex,4,75.50,150,2580,0.0581,1,3',
-        'Blake,3,20.00,105,1380,0.0761,2,3',
+        'Alex,4,75.50,150,2580,0.0581,2,3',
+        'Blake,3,20.00,105,1380,0.0761,3,3',
         // Quoted for the comma and quotes, and an apostrophe so a spreadsheet does not run the formula.
         `"'=HYPERLINK(""x""), Casey",1,25.00,30,0,,0,0`,
       ]);
@@ -697,7 +777,7 @@ describe('who may read analytics', () => {
       bookedMinutes: 105,
       availableMinutes: 1380,
       utilisation: 0.0761,
-      returningClients: 2,
+      returningClients: 3,
       clients: 3,
       currency: 'USD',
       period: { from: '2026-10-14', to: '2026-10-20' },
@@ -712,6 +792,8 @@ describe('who may read analytics', () => {
         returningClients: 0,
         clients: 0,
       },
+      // Blake's first appointment is on Oct 9, after the previous period began (Oct 7): nothing to compare with.
+      comparison: 'new',
     });
 
     const fay = await request(app).get('/api/my/analytics').query({ period: '7d' }).set(bearer(fayUser.accessToken));

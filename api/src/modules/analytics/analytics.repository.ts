@@ -125,10 +125,14 @@ const nextCreated = (v: string) => `CASE
     END`;
 
 /**
- * Whether client row `r` ("client_id", "first_start", "lo") had a kept appointment before `start`: a stream row
- * before it, else (only when the stream did not start at the beginning) one index probe before the stream's start.
+ * Whether client row `r` ("client_id", "first_start", "lo") had been before the day of `last`, their last kept
+ * appointment in a period: their first kept appointment ever is on an earlier local day (a stream row), else (only
+ * when the stream did not start at the beginning) one index probe before the stream's start finds one. The client's
+ * whole history counts, not only what lies before the period (issue 28): a client who first came in January and
+ * came back in March is returning in a 12-month view, and two services on one day are one visit.
  */
-const cameBefore = (r: string, start: string) => `(${r}."first_start" < ${start} OR (
+const cameBefore = (r: string, last: string) => `((${r}."first_start" AT TIME ZONE $2::text)::date
+      < (${last} AT TIME ZONE $2::text)::date OR (
       ${r}."lo" > '-infinity' AND (
         SELECT true FROM "appointments" b
         WHERE b."shop_id" = $1 AND b."client_id" = ${r}."client_id" AND b."status" IN ${KEPT}
@@ -179,11 +183,13 @@ export async function loadSummaries(
         -- period. Rows with the same start share "next_completed", so the first visit was retained exactly when the
         -- earliest retained visit is the earliest visit.
         min(v."starts_at") FILTER (WHERE ${completed}) AS "first_visit_${k}",
+        max(v."starts_at") FILTER (WHERE v."kind" = '${k}') AS "last_${k}",
         min(v."starts_at") FILTER (WHERE ${completed} AND v."retained") AS "first_retained_${k}"`;
   };
-  // New: the client's first kept appointment ever is in the period; returning: they had one before it.
+  // Returning: by their last appointment in the period, the client had been before (on an earlier day, in their
+  // whole history); new: the period holds their first kept appointment ever and they have not been back since.
   const cameBeforeOf = (k: 'c' | 'p') =>
-    `CASE WHEN pc."in_${k}" THEN ${cameBefore('pc', `sb."${k}_start"`)} END AS "came_before_${k}"`;
+    `CASE WHEN pc."in_${k}" THEN ${cameBefore('pc', `pc."last_${k}"`)} END AS "came_before_${k}"`;
   const figuresOf = (k: 'c' | 'p') => `count(*) FILTER (WHERE NOT r."came_before_${k}")::int AS "new_clients_${k}",
         count(*) FILTER (WHERE r."came_before_${k}")::int AS "returning_clients_${k}",
         count(r."first_visit_${k}")::int AS "visitors_${k}",
@@ -262,7 +268,7 @@ export async function loadSummaries(
       FROM (
         -- OFFSET 0: each probe runs once per client, not once per FILTER that reads its answer.
         SELECT pc.*, ${cameBeforeOf('c')}, ${cameBeforeOf('p')}
-        FROM "per_client" pc CROSS JOIN "spans" sb
+        FROM "per_client" pc
         WHERE pc."in_c" OR pc."in_p"
         OFFSET 0
       ) r
@@ -382,10 +388,13 @@ export async function loadBarberFigures(
       ) g
       GROUP BY g."kind", g."barber_id"
     ),
-    -- Distinct clients per barber from the distinct (period, barber, client) triples (hashed, where count(DISTINCT)
-    -- would sort every appointment), returning when the client's first kept appointment ever is before the period.
+    -- Distinct clients per barber from the (period, barber, client) groups (hashed, where count(DISTINCT) would sort
+    -- every appointment), returning as in the summary: the client's first kept appointment ever (with anyone) is on
+    -- an earlier local day than their last one with this barber in the period.
     "pairs" AS MATERIALIZED (
-      SELECT DISTINCT a."kind", a."start_at", a."barber_id", a."client_id" FROM "appts" a WHERE a."client_id" IS NOT NULL
+      SELECT a."kind", a."barber_id", a."client_id", max(a."starts_at") AS "last_at"
+      FROM "appts" a WHERE a."client_id" IS NOT NULL
+      GROUP BY 1, 2, 3
     ),
     "first_kept" AS MATERIALIZED (
       SELECT c."client_id", (
@@ -397,7 +406,9 @@ export async function loadBarberFigures(
     ),
     "booked_clients" AS (
       SELECT d."kind", d."barber_id", count(*)::int AS "clients",
-        count(*) FILTER (WHERE f."first_at" < d."start_at")::int AS "returning_clients"
+        count(*) FILTER (
+          WHERE (f."first_at" AT TIME ZONE $2::text)::date < (d."last_at" AT TIME ZONE $2::text)::date
+        )::int AS "returning_clients"
       FROM "pairs" d
       JOIN "first_kept" f ON f."client_id" = d."client_id"
       GROUP BY d."kind", d."barber_id"
@@ -487,4 +498,26 @@ export async function loadDaily(manager: EntityManager, scope: AnalyticsScope): 
      ORDER BY d."day"`,
     [...periodParams(scope), scope.currency],
   )) as DailyFigures[];
+}
+
+/**
+ * The local day the shop (or one of its barbers) opened: the earlier of its record's creation and its first
+ * appointment of any status (a history imported or seeded before the record counts). Null when neither exists.
+ */
+export async function loadOpenedOn(
+  manager: EntityManager,
+  shopId: string,
+  timeZone: string,
+  barberId: string | null = null,
+): Promise<string | null> {
+  const [row] = (await manager.query(
+    `SELECT to_char((least(
+       (SELECT coalesce(b."created_at", s."created_at") FROM "shops" s
+          LEFT JOIN "barbers" b ON b."id" = $3::uuid AND b."shop_id" = s."id" WHERE s."id" = $1),
+       (SELECT min(a."starts_at") FROM "appointments" a
+          WHERE a."shop_id" = $1 AND ($3::uuid IS NULL OR a."barber_id" = $3::uuid))
+     ) AT TIME ZONE $2::text)::date, 'YYYY-MM-DD') AS "opened_on"`,
+    [shopId, timeZone, barberId],
+  )) as Array<{ opened_on: string | null }>;
+  return row?.opened_on ?? null;
 }

@@ -17,11 +17,12 @@ import {
   loadBarberFigures,
   loadDaily,
   loadHeatmap,
+  loadOpenedOn,
   loadSummaries,
   loadTopServices,
 } from './analytics.repository';
 import type { AnalyticsCache } from './analytics-cache';
-import { resolvePeriods } from './analytics-period';
+import { comparisonOf, resolvePeriods } from './analytics-period';
 
 export interface AnalyticsDeps {
   /** The primary: who may see which shop (a shop made a moment ago must be found). */
@@ -79,12 +80,13 @@ async function computeShopReport(
   scope: AnalyticsScope,
 ): Promise<AnalyticsReport> {
   const manager = reader(deps);
-  const [summaries, barbers, services, heatmap, daily] = await Promise.all([
+  const [summaries, barbers, services, heatmap, daily, openedOn] = await Promise.all([
     loadSummaries(manager, scope, deps.now()),
     loadBarberFigures(manager, scope, null),
     loadTopServices(manager, scope),
     loadHeatmap(manager, scope),
     loadDaily(manager, scope),
+    loadOpenedOn(manager, shop.id, shop.timeZone),
   ]);
   const { kind: _c, otherCurrencyAppointments, ...current } = summaries.current;
   const { kind: _p, otherCurrencyAppointments: _o, ...prior } = summaries.prior;
@@ -100,6 +102,7 @@ async function computeShopReport(
     heatmap,
     daily,
     otherCurrencyAppointments,
+    comparison: comparisonOf(openedOn, scope.prior, prior.appointments),
   };
 }
 
@@ -120,9 +123,10 @@ export async function getMyAnalytics(deps: AnalyticsDeps, userId: string, query:
   const shop = await findShopById(manager, barber.shopId);
   if (!shop) throw notFound(SHOP_NOT_FOUND);
   const scope = scopeOf(deps, shop, query);
-  const rows = await cached(deps, shop.id, reportKey(scope, `barber:${barber.id}`), () =>
-    loadBarberFigures(reader(deps), scope, barber.id),
-  );
+  const { rows, openedOn } = await cached(deps, shop.id, reportKey(scope, `barber:${barber.id}`), async () => ({
+    rows: await loadBarberFigures(reader(deps), scope, barber.id),
+    openedOn: await loadOpenedOn(reader(deps), shop.id, shop.timeZone, barber.id),
+  }));
   const current = rows.find((r) => r.kind === 'current');
   const prior = rows.find((r) => r.kind === 'prior');
   if (!current || !prior) throw notFound(SHOP_NOT_FOUND);
@@ -133,5 +137,6 @@ export async function getMyAnalytics(deps: AnalyticsDeps, userId: string, query:
     period: scope.current,
     previous: scope.prior,
     prior: priorFigures,
+    comparison: comparisonOf(openedOn, scope.prior, prior.appointments),
   };
 }

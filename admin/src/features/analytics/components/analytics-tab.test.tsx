@@ -78,6 +78,40 @@ describe('Analytics tab', () => {
     expect(await card('Online vs walk-in')).toContain('Online: Up, +10 pts vs previous 30 days');
   });
 
+  it('shows "New" in place of a change when the shop is younger than the previous period, never a ratio', async () => {
+    // 3 appointments before against 1,137 now would be '+37,800 %'.
+    fakeAnalyticsApi({
+      report: reportOf({ prior: summaryOf({ appointments: 3, revenue: 40 }), comparison: 'new' }),
+    });
+    renderWithClient(<AnalyticsTab shop={SHOP} />);
+    const revenue = await card('Revenue');
+    expect(revenue).toContain('New: not open for all of the previous 30 days');
+    expect(revenue).not.toMatch(/%|vs previous/);
+    expect(await card('New vs returning clients')).not.toContain('vs previous');
+  });
+
+  it('shows a dash in place of a change when the previous period has too little data', async () => {
+    fakeAnalyticsApi({
+      report: reportOf({ prior: summaryOf({ appointments: 12 }), comparison: 'too_little_data' }),
+    });
+    renderWithClient(<AnalyticsTab shop={SHOP} />);
+    const appointments = await card('Appointments');
+    expect(appointments).toContain('–Too little data in the previous 30 days to compare');
+    expect(appointments).not.toMatch(/Up|Down|%/);
+    expect(await card('Retention')).toContain('Too little data in the previous 30 days to compare');
+  });
+
+  it("shows retention's definition beside it, not only behind its help button", async () => {
+    fakeAnalyticsApi();
+    renderWithClient(<AnalyticsTab shop={SHOP} />);
+    expect(await card('Retention')).toContain(
+      'Clients with a completed visit who came back for another within 6 weeks.',
+    );
+    const help = screen.getByRole('button', { name: 'About New vs returning clients' });
+    await userEvent.click(help);
+    expect(screen.getByText(/counted over their whole history/)).toBeVisible();
+  });
+
   it("explains a figure behind its help button, from the decision record's definitions", async () => {
     fakeAnalyticsApi();
     renderWithClient(<AnalyticsTab shop={SHOP} />);

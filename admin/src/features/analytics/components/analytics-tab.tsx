@@ -21,7 +21,7 @@ import {
   previousLabel,
   relativeChange,
 } from '../lib/analytics-format';
-import { ANALYTICS_HELP } from '../lib/analytics-help';
+import { ANALYTICS_HELP, ANALYTICS_NOTES } from '../lib/analytics-help';
 import type { AnalyticsSelection } from '../lib/analytics-query';
 import { BusyHoursHeatmap } from './busy-hours-heatmap';
 import { DailyChart } from './daily-chart';
@@ -119,7 +119,14 @@ function ReportView({ report, locale, clock }: { report: AnalyticsReport; locale
   const points = (a: number | null, b: number | null) => pointChange(a, b, locale);
   const against = previousLabel(report.period);
 
-  const cards: Array<{ title: string; value: string; detail?: string; changes: KpiChange[]; help: string }> = [
+  const cards: Array<{
+    title: string;
+    value: string;
+    detail?: string;
+    note?: string;
+    changes: KpiChange[];
+    help: string;
+  }> = [
     {
       title: 'Revenue',
       value: money(c.revenue),
@@ -163,6 +170,7 @@ function ReportView({ report, locale, clock }: { report: AnalyticsReport; locale
     {
       title: 'Retention',
       value: share(c.retention),
+      note: ANALYTICS_NOTES.retention,
       changes: [{ change: points(c.retention, p.retention), better: 'up' }],
       help: ANALYTICS_HELP.retention,
     },
@@ -196,7 +204,7 @@ function ReportView({ report, locale, clock }: { report: AnalyticsReport; locale
         </h3>
         <div className="grid grid-cols-1 gap-3 min-[520px]:grid-cols-2 lg:grid-cols-3">
           {cards.map((card) => (
-            <KpiCard key={card.title} {...card} against={against} />
+            <KpiCard key={card.title} {...card} comparison={report.comparison} against={against} />
           ))}
         </div>
       </section>

@@ -41,6 +41,14 @@ describe('BarberNumbersCard', () => {
     expect(await card('Returning clients')).toContain('Down, -9 % vs previous 30 days');
   });
 
+  it('says "New" instead of changes when the barber started after the previous period began', async () => {
+    fakeAnalyticsApi({ mine: barberNumbersOf({ comparison: 'new' }) });
+    renderWithClient(<BarberNumbersCard />);
+    const appointments = await card('My appointments');
+    expect(appointments).toContain('New: not open for all of the previous 30 days');
+    expect(appointments).not.toContain('%');
+  });
+
   it('writes en-US by default', async () => {
     fakeAnalyticsApi({ mine: barberNumbersOf({ currency: 'USD', revenue: 1500 }) });
     renderWithClient(<BarberNumbersCard />);

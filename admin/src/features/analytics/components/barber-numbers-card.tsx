@@ -76,6 +76,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
             changes={[
               { change: relativeChange(query.data.appointments, query.data.prior.appointments, locale), better: 'up' },
             ]}
+            comparison={query.data.comparison}
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myAppointments}
           />
@@ -83,6 +84,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
             title="My revenue"
             value={formatMoney(query.data.revenue, { currency: query.data.currency, locale })}
             changes={[{ change: relativeChange(query.data.revenue, query.data.prior.revenue, locale), better: 'up' }]}
+            comparison={query.data.comparison}
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myRevenue}
           />
@@ -92,6 +94,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
             changes={[
               { change: pointChange(query.data.utilisation, query.data.prior.utilisation, locale), better: 'up' },
             ]}
+            comparison={query.data.comparison}
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myUtilisation}
           />
@@ -105,6 +108,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
                 better: 'up',
               },
             ]}
+            comparison={query.data.comparison}
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myReturning}
           />

@@ -1,7 +1,8 @@
+import type { AnalyticsComparison } from '@barberly/common';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, Info } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../../components/ui/cn';
-import { type Change, changeSentence } from '../lib/analytics-format';
+import { type Change, changeSentence, comparisonSentence } from '../lib/analytics-format';
 
 /**
  * Which way is good news: more revenue is, more cancellations is not, a shift to walk-ins is neither. Only the colour
@@ -43,11 +44,31 @@ function ChangeLine({ label, change, better, against }: KpiChange & { against: s
   );
 }
 
+/** The one line a card shows instead of its changes when the previous period cannot be compared with. */
+function NoComparison({ comparison, against }: { comparison: Exclude<AnalyticsComparison, 'ok'>; against: string }) {
+  return (
+    <p className="flex items-start gap-1.5 text-sm text-neutral-600" data-comparison={comparison}>
+      {comparison === 'new' ? (
+        <span className="rounded-full bg-sky-100 px-1.5 text-xs font-semibold text-sky-900" aria-hidden="true">
+          New
+        </span>
+      ) : (
+        <span aria-hidden="true" className="font-semibold">
+          –
+        </span>
+      )}
+      <span>{comparisonSentence(comparison, against)}</span>
+    </p>
+  );
+}
+
 export function KpiCard({
   title,
   value,
   detail,
+  note,
   changes,
+  comparison = 'ok',
   against,
   help,
 }: {
@@ -55,7 +76,11 @@ export function KpiCard({
   value: ReactNode;
   /** A second figure under the value: '30 returning'. */
   detail?: ReactNode;
+  /** A short definition shown beside the value, always (not behind the help button): retention's. */
+  note?: string;
   changes: KpiChange[];
+  /** Whether the changes can be shown (the report's AnalyticsComparison); otherwise 'New' or a dash, never a ratio. */
+  comparison?: AnalyticsComparison;
   /** 'previous 30 days'. */
   against: string;
   help: string;
@@ -90,10 +115,13 @@ export function KpiCard({
         {value}
       </p>
       {detail ? <p className="-mt-1 text-sm text-neutral-700 tabular-nums">{detail}</p> : null}
+      {note ? <p className="-mt-1 text-xs text-neutral-600">{note}</p> : null}
       <div className="flex flex-col gap-0.5">
-        {changes.map((c) => (
-          <ChangeLine key={c.label ?? 'main'} {...c} against={against} />
-        ))}
+        {comparison === 'ok' ? (
+          changes.map((c) => <ChangeLine key={c.label ?? 'main'} {...c} against={against} />)
+        ) : (
+          <NoComparison comparison={comparison} against={against} />
+        )}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { type DateRange, SHOP_LOCALE_DEFAULTS } from '@barberly/common';
+import { type AnalyticsComparison, type DateRange, SHOP_LOCALE_DEFAULTS } from '@barberly/common';
 import { daysIn } from './analytics-query';
 
 /**
@@ -108,6 +108,16 @@ export function changeSentence(change: Change, against: string): string {
     case 'down':
       return `${change.amount} vs ${against}`;
   }
+}
+
+/**
+ * What a card says instead of a change when the previous period is no ground for one (issue 28): a shop younger than
+ * it is 'New', one with too few appointments in it a dash. Never '+37,808%'.
+ */
+export function comparisonSentence(comparison: Exclude<AnalyticsComparison, 'ok'>, against: string): string {
+  return comparison === 'new'
+    ? `New: not open for all of the ${against}`
+    : `Too little data in the ${against} to compare`;
 }
 
 const dateOf = (date: string) => new Date(`${date}T00:00:00Z`);

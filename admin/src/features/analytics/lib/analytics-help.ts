@@ -9,8 +9,8 @@ export const ANALYTICS_HELP = {
   noShowRate: 'No-shows as a share of the appointments in the period that have already started.',
   averageTicket: 'Revenue divided by the number of completed appointments.',
   clients:
-    'New: clients whose first appointment ever is in the period. Returning: clients with an appointment in the ' +
-    'period and one before it.',
+    'New: clients on their first visit ever, not back since. Returning: clients who had been before their last ' +
+    'visit in the period, counted over their whole history (an earlier visit in the period counts too).',
   retention:
     'Of the clients with a completed visit in the period, the share who came back for another completed visit ' +
     'within 6 weeks of their first one in the period.',
@@ -27,5 +27,10 @@ export const ANALYTICS_HELP = {
   myRevenue: 'Your completed appointments at the price they were booked at.',
   myAppointments: 'Your confirmed, completed and no-show appointments starting in the period.',
   myUtilisation: 'Your booked minutes divided by the minutes you were available (your hours, less time off).',
-  myReturning: 'Clients you served in the period who had been before.',
+  myReturning: 'Clients you served in the period who had been to the shop before their last visit with you.',
+} as const;
+
+/** Definitions shown beside a figure, not only behind its help button (issue 28). */
+export const ANALYTICS_NOTES = {
+  retention: 'Clients with a completed visit who came back for another within 6 weeks.',
 } as const;

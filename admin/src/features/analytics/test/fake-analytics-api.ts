@@ -101,6 +101,7 @@ export function reportOf(over: Partial<AnalyticsReport> = {}): AnalyticsReport {
       i === 0 ? { revenue: 1234.5, appointments: 56 } : { revenue: 0, appointments: 0 },
     ),
     otherCurrencyAppointments: 0,
+    comparison: 'ok',
     ...over,
   };
 }
@@ -137,6 +138,7 @@ export function barberNumbersOf(over: Partial<BarberNumbers> = {}): BarberNumber
       returningClients: 22,
       clients: 28,
     },
+    comparison: 'ok',
     ...over,
   };
 }
