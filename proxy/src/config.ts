@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedFront, type TrustedFront } from './trusted-front';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('false')
-  .transform((value) => value === 'true' || value === '1');
+function trustedFrontOf(value: string | undefined): TrustedFront | null {
+  const parsed = parseTrustedFront(value);
+  return 'trusted' in parsed ? parsed.trusted : null;
+}
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4101' })
@@ -34,9 +35,16 @@ const EnvSchema = z.object({
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /**
    * false (default): the proxy is the edge and overwrites X-Forwarded-* so clients cannot spoof their address.
-   * true: another proxy in front of this one already set them; keep and extend them.
+   * Otherwise the addresses or networks of the proxy in front ('true': loopback and private networks): only a
+   * connection from there may say who the client is (trusted-front.ts).
    */
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = parseTrustedFront(value);
+      if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem });
+    }),
   /**
    * The storefront's server bundle (storefront/dist/storefront-server.mjs): when set, the storefront runs inside
    * this process, listening on STOREFRONT_URL's address, and shop pages are handed to it without an HTTP hop.
@@ -56,7 +64,8 @@ export interface ProxyConfig {
   appDomain: string;
   maxBodyBytes: number;
   proxyTimeoutMs: number;
-  trustProxy: boolean;
+  /** Who may tell the proxy a client's address; null: nobody (the proxy is the edge). */
+  trustProxy: TrustedFront | null;
   storefrontModule: string | undefined;
 }
 
@@ -90,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ProxyConfig {
     appDomain: e.APP_DOMAIN.toLowerCase(),
     maxBodyBytes: e.MAX_BODY_BYTES,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustedFrontOf(e.TRUST_PROXY),
     storefrontModule: e.STOREFRONT_MODULE ? path.resolve(e.STOREFRONT_MODULE) : undefined,
   };
 }

@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import expressStaticGzip from 'express-static-gzip';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ProxyConfig } from './config';
+import { forwardedClient } from './trusted-front';
 
 /** Where a request goes. */
 export type Destination = 'blocked' | 'health' | 'storefront' | 'api' | 'admin';
@@ -101,14 +102,17 @@ interface ProxiedRequest extends http.IncomingMessage {
 /** Hands a request to an upstream: over HTTP (http-proxy) or to a handler in this process. */
 type Upstream = (req: ProxiedRequest, res: http.ServerResponse, next: (err?: unknown) => void) => unknown;
 
-/** The X-Forwarded-* headers an upstream receives: what the client sent when the proxy trusts its own front. */
+/**
+ * The X-Forwarded-* headers an upstream receives, always set (overwritten), never appended: X-Forwarded-For is one
+ * address, the connection's, or the one a trusted front wrote (TRUST_PROXY). A client's own X-Forwarded-For never
+ * reaches the api, so it cannot dodge the per-address limits by sending a new one with each request (issue 23).
+ */
 function forwardedHeaders(req: http.IncomingMessage, config: ProxyConfig) {
   const address = clientAddress(req);
   const host = req.headers.host ?? '';
-  if (config.trustProxy) {
-    const forwardedFor = headerValue(req.headers['x-forwarded-for']);
+  if (config.trustProxy?.(address)) {
     return {
-      'x-forwarded-for': forwardedFor ? `${forwardedFor}, ${address}` : address,
+      'x-forwarded-for': forwardedClient(address, headerValue(req.headers['x-forwarded-for']), config.trustProxy),
       'x-forwarded-host': headerValue(req.headers['x-forwarded-host']) ?? host,
       'x-forwarded-proto': headerValue(req.headers['x-forwarded-proto']) ?? 'http',
     };
