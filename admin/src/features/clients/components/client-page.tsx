@@ -213,6 +213,9 @@ function OwnerActions({ shopId, client, format }: { shopId: string; client: Clie
         <ul className="list-disc space-y-1 pl-5 text-sm text-neutral-700">
           <li>Their name, e-mail, phone, tags and notes are removed, and messages waiting to be sent are dropped.</li>
           <li>Their appointments are kept for the books: date, service, barber, price and status.</li>
+          <li>
+            Their recurring visits still ahead are cancelled and they leave the waitlist, without a message to them.
+          </li>
           <li>The record stays as “Erased client”.</li>
         </ul>
       </ConfirmDialog>

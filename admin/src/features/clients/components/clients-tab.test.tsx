@@ -400,6 +400,9 @@ describe('Clients tab', () => {
     const dialog = screen.getByRole('dialog', { name: 'Erase Ana Silva?' });
     expect(dialog).toHaveTextContent('Their appointments are kept for the books');
     expect(dialog).toHaveTextContent('Their name, e-mail, phone, tags and notes are removed');
+    expect(dialog).toHaveTextContent(
+      'Their recurring visits still ahead are cancelled and they leave the waitlist, without a message to them.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Erase client' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Erased client' })).toBeInTheDocument();
