@@ -48,6 +48,8 @@ export function createHostAllowlist(deps: {
   let listening = false;
   let closed = false;
   let started: Promise<void> | null = null;
+  /** While the whole list is being read, notified shops wait: read before it lands, they would be overwritten. */
+  let loading = false;
 
   let dirty = new Set<string>();
   let waiters: Array<() => void> = [];
@@ -121,12 +123,12 @@ export function createHostAllowlist(deps: {
       const resolve = syncs.get(payload.slice(5));
       if (resolve) {
         waiters.push(resolve);
-        void drain();
+        if (!loading) void drain();
       }
       return;
     }
     dirty.add(payload);
-    void drain();
+    if (!loading) void drain();
   }
 
   async function connect(): Promise<void> {
@@ -148,7 +150,8 @@ export function createHostAllowlist(deps: {
     try {
       await next.query(`LISTEN ${HOSTS_CHANNEL}`);
       client = next;
-      // Listening first, then the whole list: a change made meanwhile is read again after it (drain runs later).
+      // Listening first, then the whole list: a change committed meanwhile is read again after it.
+      loading = true;
       const rows = await read(null);
       hosts.clear();
       slugs.clear();
@@ -158,7 +161,10 @@ export function createHostAllowlist(deps: {
       client = null;
       await next.end().catch(() => undefined);
       throw err;
+    } finally {
+      loading = false;
     }
+    void drain();
     if (closed) {
       client = null;
       await next.end().catch(() => undefined);
