@@ -362,6 +362,9 @@ describe('erase means erased', () => {
     ).toBe(200);
     llm.script({ toolCalls: [{ name: 'book_appointment', args: bookArgs('2026-12-09T15:00:00Z') }] }, { text: 'Ok.' });
     const [pending] = await chat(shop, 'And Wednesday too');
+    // Named alone, with no e-mail or number beside it (found by the full name).
+    llm.script({ text: 'Eve Stone is booked on Tuesday.' });
+    await chat(shop, 'Is Eve Stone coming this week?');
     expect(pending?.status).toBe('pending');
     await db.dataSource.query(
       `INSERT INTO "assistant_messages" ("shop_id", "conversation", "role", "content")

@@ -24,9 +24,9 @@ import { enqueueWaitlistCheck } from '../waitlist/waitlist-queue';
  *     or naming their e-mail or phone) deleted; finished jobs that name them redacted.
  *
  * Matching in free text (jsonb, bodies): the e-mail case-insensitively; the phone by its digits, written with any
- * spaces, dots, dashes or brackets, with or without the country code ('+1 (212) 555-0177', '212.555.0177'); names
- * (whole words, any case) only inside rows already found by e-mail, phone or one of their ids, so that another
- * client called "Sam" keeps their name.
+ * spaces, dots, dashes or brackets, with or without the country code ('+1 (212) 555-0177', '212.555.0177'); a full
+ * name (two words or more; whole words, any case) anywhere; a lone first name only inside rows already found by
+ * e-mail, phone, full name or one of their ids, so that another client called "Sam" keeps their name.
  */
 
 export interface ErasureDeps {
@@ -132,10 +132,17 @@ function phonePattern(e164: string): string | null {
   return `(\\+?${parsed.countryCallingCode}[-. ()]{0,3})?${digits}`;
 }
 
-/** A regular expression (PostgreSQL ARE, case-insensitive with ~*) for the person's e-mails, phones and ids. */
+/** A full name (two words or more) finds rows on its own; a lone first name only inside rows found otherwise. */
+const fullNames = (person: Person) => person.names.filter((name) => name.split(/\s+/).length >= 2);
+
+/**
+ * A regular expression (PostgreSQL ARE, case-insensitive with ~*) for the person's e-mails, phones and full names,
+ * as whole words.
+ */
 function contactSql(person: Person): string {
   const parts = [
     ...person.emails.map(escapeSql),
+    ...fullNames(person).map((name) => `\\m${name.split(/\s+/).map(escapeSql).join('\\s+')}\\M`),
     ...person.phones
       .map((p) => phonePattern(p))
       .filter((p): p is string => p !== null)
@@ -152,8 +159,10 @@ function redactText(text: string, person: Person): string {
     const pattern = phonePattern(phone);
     if (pattern) out = out.replace(new RegExp(`(?<![0-9])${pattern}(?![0-9])`, 'g'), ERASED_CONTACT);
   }
-  for (const name of person.names) {
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeJs(name)}(?![\\p{L}\\p{N}])`, 'giu'), ERASED_NAME);
+  // Longest first: 'Eve Stone' before a lone 'Eve'.
+  for (const name of [...person.names].sort((a, b) => b.length - a.length)) {
+    const words = name.split(/\s+/).map(escapeJs).join('\\s+');
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, 'giu'), ERASED_NAME);
   }
   return out;
 }
