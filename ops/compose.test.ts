@@ -17,6 +17,8 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  command?: string[];
+  restart?: string;
   deploy?: { replicas?: number };
   volumes?: string[];
   ports?: string[];
@@ -49,19 +51,21 @@ function stages(text: string): Map<string, string[]> {
 }
 
 describe('docker-compose.yml', () => {
-  it('runs postgres, redis, the api, two storefront replicas, nginx and Caddy in front', () => {
+  it('runs postgres, redis, migrate, two api and two storefront replicas, a worker, nginx and Caddy in front', () => {
     expect(Object.keys(services).sort()).toEqual([
       'api',
       'backup',
       'caddy',
+      'migrate',
       'minio',
       'nginx',
       'postgres',
       'redis',
       'storefront',
+      'worker',
     ]);
     expect(services.storefront?.deploy?.replicas).toBe(2);
-    expect(services.api?.deploy?.replicas ?? 1).toBe(1);
+    expect(services.api?.deploy?.replicas).toBe(2);
     // Only Caddy is published: HTTP (redirects and ACME) and HTTPS.
     for (const [name, service] of Object.entries(services)) {
       if (name !== 'caddy') expect(service.ports, name).toBeUndefined();
@@ -105,13 +109,22 @@ describe('docker-compose.yml', () => {
 
   it('gives every service a health check and starts each after what it needs is healthy', () => {
     for (const [name, service] of Object.entries(services)) {
-      expect(service.healthcheck?.test?.length, name).toBeGreaterThan(0);
+      // migrate runs once and exits: what follows waits for it to have succeeded.
+      if (name !== 'migrate') expect(service.healthcheck?.test?.length, name).toBeGreaterThan(0);
     }
     expect(services.api?.healthcheck?.test.join(' ')).toContain('/readyz');
     expect(services.storefront?.healthcheck?.test.join(' ')).toContain('/readyz');
     const needs = (name: string) =>
       Object.entries(services[name]?.depends_on ?? {}).map(([dep, { condition }]) => `${dep}:${condition}`);
-    expect(needs('api').sort()).toEqual(['postgres:service_healthy', 'redis:service_healthy']);
+    const afterMigrations = [
+      'migrate:service_completed_successfully',
+      'postgres:service_healthy',
+      'redis:service_healthy',
+    ];
+    expect(needs('api').sort()).toEqual(afterMigrations);
+    expect(needs('worker').sort()).toEqual(afterMigrations);
+    expect(needs('migrate')).toEqual(['postgres:service_healthy']);
+    expect(services.worker?.healthcheck?.test.join(' ')).toContain('/readyz');
     expect(needs('storefront').sort()).toEqual(['api:service_healthy', 'redis:service_healthy']);
     expect(needs('nginx').sort()).toEqual(['api:service_healthy', 'storefront:service_healthy']);
     expect(needs('caddy')).toEqual(['nginx:service_healthy']);
@@ -125,7 +138,9 @@ describe('docker-compose.yml', () => {
     expect(api.REDIS_URL).toBe('redis://redis:6379');
     expect(api.PORT).toBe('4000');
     expect(api.HOST).toBe('0.0.0.0');
-    expect(api.MIGRATE_ON_START).toBe('true');
+    // Migrations ran in `migrate`; the jobs run in `worker` (decision 0174).
+    expect(api.MIGRATE_ON_START).toBe('false');
+    expect(api.RUN_WORKERS).toBe('false');
     // nginx is not on the api's loopback: its X-Forwarded-For must be trusted, or every client shares one address;
     // but only nginx's, at its fixed address, or any peer could claim to be anyone.
     expect(api.TRUSTED_PROXIES).toBe('loopback, 172.30.0.10');
@@ -174,6 +189,25 @@ describe('docker-compose.yml', () => {
     expect(minio?.image).toMatch(/^minio\/minio:RELEASE\./);
     // .env.example shows the STORAGE_URL that reaches it by service name.
     expect(read('.env.example')).toMatch(/^# STORAGE_URL=s3:\/\/barberly:.*@barberly\?endpoint=http:\/\/minio:9000$/m);
+  });
+
+  it('migrates once in migrate and runs the jobs in worker, both from the api image', () => {
+    const { migrate, worker, api } = services;
+    for (const service of [migrate, worker]) {
+      expect(service?.build).toEqual({ context: '.', target: 'api' });
+      expect(service?.image).toBe(api?.image);
+    }
+    expect(migrate?.command).toEqual(['node', 'api/dist/migrate.js']);
+    expect(migrate?.restart).toBe('no');
+    expect(migrate?.environment?.DATABASE_URL).toBe(api?.environment?.DATABASE_URL);
+    expect(worker?.command).toEqual(['node', 'api/dist/worker.js']);
+    // The worker sends the mails and texts and checks the domains: everything the api is told, it is told.
+    expect(worker?.environment).toEqual(api?.environment);
+    expect(worker?.deploy?.replicas ?? 1).toBe(1);
+    // Both entry points are in the api's build (the image copies api/dist whole).
+    expect(read('api/scripts/build.mjs')).toMatch(/worker: 'src\/worker\.ts'/);
+    expect(read('api/scripts/build.mjs')).toMatch(/migrate: 'src\/platform\/db\/migrate\.ts'/);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/api\/dist api\/dist$/m);
   });
 
   it('documents in .env.example every variable it reads from the environment', () => {
