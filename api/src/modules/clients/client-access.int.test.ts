@@ -205,6 +205,10 @@ describe('a barber sees only the clients they really served', () => {
       },
     });
     expect(booked.proposal.status).toBe('confirmed');
+    // The tools offered to a barber (the chat's and MCP's) read no client records: the overdue list is the owner's.
+    const offered = llm.requests.at(-2)?.tools?.map((t) => t.function.name) ?? [];
+    expect(offered).toContain('book_appointment');
+    expect(offered).not.toContain('who_is_overdue');
     const [row] = (await db.dataSource.query(
       `SELECT "id", "client_id" FROM "appointments" WHERE "barber_id" = $1 AND "status" = 'confirmed'`,
       [s.chair],

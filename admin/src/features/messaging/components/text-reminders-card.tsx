@@ -17,6 +17,7 @@ import { showToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { usePreviewTemplate, useUpdateMessagingSettings } from '../api/messaging-api';
 import { CHANNEL_LABELS, KIND_LABELS, leadTimeLabel, lengthLabel, textRemindersSavedToast } from '../lib/text-messages';
+import { TextSenderSection } from './text-sender-section';
 
 /** The form as typed: minutes stay text until saved; a template box starts with the default when the shop has none. */
 interface Draft {
@@ -361,6 +362,7 @@ export function TextRemindersCard({ shopId, settings }: { shopId: string; settin
           </Button>
         </div>
       </form>
+      <TextSenderSection shopId={shopId} />
     </Card>
   );
 }
