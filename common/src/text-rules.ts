@@ -1,4 +1,4 @@
-import { isSupportedCountry } from 'libphonenumber-js/min';
+import { getCountries, isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from './zod';
 
 /**
@@ -23,6 +23,11 @@ const country = z
   .trim()
   .transform((v) => v.toUpperCase())
   .refine((v) => /^[A-Z]{2}$/.test(v) && isSupportedCountry(v), 'Choose a country from the list');
+
+/** Every country (ISO 3166-1 alpha-2) a phone number can belong to: the choices for the countries a shop texts. */
+export function phoneCountries(): string[] {
+  return getCountries();
+}
 
 /** PUT /api/shops/{id}/messaging/countries: the countries the shop texts (null: its own country only). */
 export const TextCountriesSchema = z
