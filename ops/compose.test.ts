@@ -24,7 +24,6 @@ interface ComposeService {
   ports?: string[];
   stop_grace_period?: string;
   networks?: Record<string, { ipv4_address?: string }>;
-  command?: string[];
   profiles?: string[];
 }
 
