@@ -60,7 +60,9 @@ for (const { theme, button, firstStep } of CASES) {
     expect(ics.text).toContain('BEGIN:VCALENDAR');
 
     const manage = page.locator('[data-manage-link]');
-    await expect(manage).toHaveText(new RegExp(`^${site}/appointments/[A-Za-z0-9_-]+$`));
+    // A button, not the raw token address (issue 28).
+    await expect(manage).toHaveText('Manage your appointment');
+    await expect(manage).toHaveAttribute('href', /^\/appointments\/[A-Za-z0-9_-]+$/);
     await manage.click();
     await expect(page).toHaveURL(new RegExp(`^${site}/appointments/`));
     await expect(page.getByRole('heading', { level: 2, name: 'Your appointment' })).toBeVisible();

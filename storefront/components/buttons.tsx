@@ -36,6 +36,17 @@ const actionStyle = css<ToneProps>`
   transition: filter 120ms ease, transform 120ms ease;
   &:hover { filter: brightness(1.08); }
   &:active { transform: translateY(1px); }
+  /* Disabled looks disabled in every theme (issue 28): greyed, dashed, no hover; the reason is written beside it. */
+  &:disabled,
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    background: ${(p) => p.theme.palette.surfaceAlt};
+    color: ${(p) => p.theme.palette.muted};
+    border-color: ${(p) => p.theme.palette.border};
+    border-style: dashed;
+    filter: none;
+    transform: none;
+  }
 `;
 
 export const ActionButton = styled.button<ToneProps>`

@@ -1,4 +1,5 @@
 import { styled, useTheme } from 'styled-components';
+import { BOOKINGS_OPEN_SOON } from '../lib/booking-words';
 import type { ShopView } from '../lib/shop-view';
 import { ActionButton, ActionLink } from './buttons';
 
@@ -122,7 +123,9 @@ export function ShopHeader({ view }: { view: ShopView }) {
             ))}
           </Badges>
         ) : null}
-        {view.urls.book ? (
+        {view.urls.book && view.barbers.length === 0 ? (
+          <DemoNote data-testid="bookings-open-soon">{BOOKINGS_OPEN_SOON}</DemoNote>
+        ) : view.urls.book ? (
           <ActionLink href={view.urls.book} rel="external" $onHeader data-book-shop={shop.id}>
             {theme.labels.bookShop}
           </ActionLink>

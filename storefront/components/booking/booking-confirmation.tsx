@@ -26,7 +26,6 @@ export function BookingConfirmation({
   const id = useId();
   const slug = view.shop.slug;
   const managePath = managePathOn(booking.base, slug, booked.manageToken);
-  const manageHref = typeof window === 'undefined' ? managePath : `${window.location.origin}${managePath}`;
   const series = booked.series;
   const openCollisions = series?.collisions.filter((c) => c.status === 'open') ?? [];
   return (
@@ -77,19 +76,21 @@ export function BookingConfirmation({
         <ActionLink href={calendarPath(booked.manageToken)} download="appointment.ics" $tone="solid">
           Add to calendar
         </ActionLink>
+        {/* A button, not the raw token address (issue 28); the same link is in the confirmation e-mail. */}
+        <ActionLink
+          href={managePath}
+          rel="external"
+          $tone="outline"
+          data-manage-link=""
+          aria-describedby={`${id}-manage-note`}
+        >
+          Manage your appointment
+        </ActionLink>
       </Actions>
-      <div>
-        <p>
-          <strong>Your private link</strong> to view, move or cancel this appointment
-          {series ? ' and the visits after it' : ''}:
-        </p>
-        <p>
-          <a href={managePath} rel="external" data-manage-link="">
-            {manageHref}
-          </a>
-        </p>
-        <Muted>Keep it to yourself: anyone with this link can change your booking.</Muted>
-      </div>
+      <Muted id={`${id}-manage-note`}>
+        View, move or cancel this appointment{series ? ' and the visits after it' : ''} there. The link is also in your
+        confirmation e-mail: keep it to yourself, as anyone with it can change your booking.
+      </Muted>
     </Panel>
   );
 }

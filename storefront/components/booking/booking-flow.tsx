@@ -21,6 +21,7 @@ import {
   Choice,
   ChoiceList,
   Details,
+  DisabledReason,
   Field,
   FieldError,
   Fieldset,
@@ -330,6 +331,7 @@ export function BookingFlow({
               type="button"
               $tone="solid"
               disabled={chosen.length === 0 || nobody}
+              aria-describedby={chosen.length === 0 ? `${id}-service-why` : undefined}
               onClick={() => {
                 // A barber chosen before who does not do all of these: back to any, the barber step shows who does.
                 if (barberId !== 'any' && !eligible.some((b) => b.id === barberId)) setBarberId('any');
@@ -339,6 +341,9 @@ export function BookingFlow({
               Continue
             </ActionButton>
           </Actions>
+          {chosen.length === 0 ? (
+            <DisabledReason id={`${id}-service-why`}>Choose a service to continue.</DisabledReason>
+          ) : null}
         </Panel>
       ) : null}
 
@@ -429,6 +434,7 @@ export function BookingFlow({
               type="button"
               $tone="solid"
               disabled={!start}
+              aria-describedby={start ? undefined : `${id}-time-why`}
               onClick={() => {
                 setTimeError(null);
                 go('details');
@@ -440,6 +446,7 @@ export function BookingFlow({
               Back
             </ActionButton>
           </Actions>
+          {start ? null : <DisabledReason id={`${id}-time-why`}>Choose a time to continue.</DisabledReason>}
         </Panel>
       ) : null}
 

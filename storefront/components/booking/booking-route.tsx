@@ -11,6 +11,7 @@ import { STOREFRONT_THEMES } from '../../themes';
 import { StatusScreen } from '../status-screen';
 import { BookingFlow, type BookingPreselect } from './booking-flow';
 import { BookingLayout } from './booking-layout';
+import { BookingsOpenSoon } from './bookings-open-soon';
 import { HoldClaim } from './hold-claim';
 import { ManageAppointment } from './manage-appointment';
 import { WaitlistEntryPage } from './waitlist-entry';
@@ -47,6 +48,9 @@ export function BookRoutePage() {
         </section>
       </BookingLayout>
     );
+  }
+  if (data.view.barbers.length === 0) {
+    return <BookingsOpenSoon view={data.view} shopHref={data.booking.base || '/'} title={title} />;
   }
   return (
     <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title={title}>

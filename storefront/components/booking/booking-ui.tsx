@@ -265,6 +265,13 @@ export const Actions = styled.div`
   @media (min-width: 480px) { > * { flex: 0 0 auto; } }
 `;
 
+/** Why the button just above is disabled (issue 28), as its aria-describedby: "Choose a time to continue." */
+export const DisabledReason = styled.p`
+  margin: 0.5rem 0 0;
+  font-size: 0.9rem;
+  color: ${(p) => p.theme.palette.muted};
+`;
+
 export const Field = styled.div`
   display: grid;
   gap: 0.35rem;

@@ -232,9 +232,10 @@ describe('BookingFlow', () => {
     expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
       '/api/appointments/manage/tok_123/calendar.ics',
     );
-    expect(screen.getByRole('link', { name: /\/appointments\/tok_123$/ }).getAttribute('href')).toBe(
-      '/appointments/tok_123',
-    );
+    // The manage link is a button named for what it does, not the raw token address (issue 28).
+    const manage = screen.getByRole('link', { name: 'Manage your appointment' });
+    expect(manage.getAttribute('href')).toBe('/appointments/tok_123');
+    expect(screen.queryByText(/tok_123/)).toBeNull();
   });
 
   it('retries a lost answer with the same Idempotency-Key', async () => {
@@ -458,6 +459,19 @@ function renderManage() {
   );
 }
 
+describe('disabled buttons say why (issue 28)', () => {
+  it('gives the reason beside Continue until a service, then a time, is chosen', async () => {
+    handler = () => ({ status: 200, body: slots('9:00 AM') });
+    const user = userEvent.setup();
+    renderFlow({ serviceId: null, barberId: null } as never);
+    const next = await screen.findByRole('button', { name: 'Continue' });
+    await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(true));
+    const why = document.getElementById(next.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Choose a service to continue.');
+    expect(getComputedStyle(next).cursor).toBe('not-allowed');
+  });
+});
+
 describe('ManageAppointment', () => {
   it('shows the appointment and cancels it after a confirmation', async () => {
     handler = (call) =>
@@ -474,7 +488,9 @@ describe('ManageAppointment', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() => expect(screen.getByText('Cancelled')).toBeTruthy());
     expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/appointments/manage/tok_123/cancel' });
-    expect(screen.getAllByText('Your appointment is cancelled.').length).toBeGreaterThan(0);
+    // Said once, in the live region (issue 28): not a second copy beside it.
+    expect(screen.getAllByText('Your appointment is cancelled.')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('Your appointment is cancelled.');
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/book');
   });
@@ -513,7 +529,8 @@ describe('ManageAppointment', () => {
     renderManage();
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pick a new date and time' }));
-    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    // It opens on the booked day (Monday the 23rd), not the first open day (today, the 20th).
+    expect((screen.getByLabelText('Date') as HTMLSelectElement).value).toBe('2026-11-23');
     await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Move to 9:00 AM' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -522,7 +539,9 @@ describe('ManageAppointment', () => {
     await waitFor(() => expect(screen.queryByRole('radio', { name: '9:00 AM' })).toBeNull());
     await user.click(screen.getByRole('radio', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Move to 11:00 AM' }));
-    await screen.findAllByText('Your appointment was moved to Monday, November 23, 2026, 11:00 AM.');
+    expect(
+      await screen.findAllByText('Your appointment was moved to Monday, November 23, 2026, 11:00 AM.'),
+    ).toHaveLength(1);
     const post = calls.filter((c) => c.method === 'POST').at(-1);
     expect(post).toMatchObject({
       url: '/api/appointments/manage/tok_123/reschedule',
@@ -998,7 +1017,7 @@ describe('HoldClaim: the link in a waitlist offer (issue 14)', () => {
     await user.click(screen.getByRole('button', { name: 'Book this time' }));
     await screen.findByRole('heading', { name: "You're booked!" });
     expect(posts()[0]?.url).toBe('/api/waitlist/holds/h_1/claim');
-    expect(screen.getByRole('link', { name: /\/appointments\/tok_123$/ }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Manage your appointment' }).getAttribute('href')).toBe(
       '/appointments/tok_123',
     );
   });

@@ -19,7 +19,7 @@ import {
 import { type BookingView, bookPathOn, formatCalendarDay } from '../../lib/booking-view';
 import type { ShopView } from '../../lib/shop-view';
 import { ActionButton, ActionLink } from '../buttons';
-import { Actions, Alert, Details, LiveStatus, Muted, Notice, Panel, StepHeading } from './booking-ui';
+import { Actions, Alert, Details, DisabledReason, LiveStatus, Muted, Notice, Panel, StepHeading } from './booking-ui';
 import { TimePicker } from './time-picker';
 import { CollisionChoices, SeriesVisits, VisitServices } from './visit-parts';
 
@@ -169,8 +169,8 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
 
   return (
     <>
-      <LiveStatus>{notice ?? ''}</LiveStatus>
-      {notice ? <Notice>{notice}</Notice> : null}
+      {/* The outcome is said once: shown in the live region itself, which reads it out (issue 28). */}
+      <LiveStatus>{notice ? <Notice data-manage-notice="">{notice}</Notice> : null}</LiveStatus>
       <Panel aria-labelledby={`${id}-view`} data-manage-state={state}>
         <StepHeading focusOnMount={moved && mode === 'view'} id={`${id}-view`}>
           Your appointment
@@ -204,7 +204,16 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
               Add to calendar
             </ActionLink>
             {state === 'changeable' && visitServiceIds.length > 0 ? (
-              <ActionButton type="button" $tone="solid" onClick={() => show('reschedule')}>
+              <ActionButton
+                type="button"
+                $tone="solid"
+                onClick={() => {
+                  // Open on the booked day (issue 28): most moves are a little earlier or later the same day.
+                  if (booking.days.some((d) => d.date === a.localDate && !d.closed)) setDate(a.localDate);
+                  setStart(null);
+                  show('reschedule');
+                }}
+              >
                 Reschedule
               </ActionButton>
             ) : null}
@@ -327,13 +336,21 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
             reloadKey={reloadKey}
           />
           <Actions>
-            <ActionButton type="button" $tone="solid" disabled={!start} aria-disabled={busy} onClick={reschedule}>
+            <ActionButton
+              type="button"
+              $tone="solid"
+              disabled={!start}
+              aria-disabled={busy}
+              aria-describedby={start ? undefined : `${id}-move-why`}
+              onClick={reschedule}
+            >
               {start ? `Move to ${start.label}` : 'Move appointment'}
             </ActionButton>
             <ActionButton type="button" $tone="outline" onClick={() => show('view')}>
               Keep the current time
             </ActionButton>
           </Actions>
+          {start ? null : <DisabledReason id={`${id}-move-why`}>Choose a new time to move to.</DisabledReason>}
         </Panel>
       ) : null}
     </>
