@@ -384,8 +384,9 @@ export async function eraseClientData(
   await manager.query(
     `DELETE FROM pgboss.job WHERE "state" IN ('created', 'retry')
        AND ("data"->>'appointmentId' = ANY($1::text[]) OR "data"->>'entryId' = ANY($2::text[])
-         OR "data"->>'holdId' = ANY($3::text[]) OR "data"::text ~* $4)`,
-    [ids.appointments, ids.entries, ids.holds, contact],
+         OR "data"->>'holdId' = ANY($3::text[])
+         OR ("data"::text ~* $4 AND coalesce("data"->>'shopId', $5) = $5))`,
+    [ids.appointments, ids.entries, ids.holds, contact, shop.id],
   );
   for (const table of ['pgboss.job', 'pgboss.archive']) {
     if (!(await tableExists(manager, table))) continue;
@@ -398,8 +399,9 @@ export async function eraseClientData(
         { name: 'data', json: true },
         { name: 'output', json: true },
       ],
-      `"data"::text ~* $1 OR "output"::text ~* $1`,
-      [contact],
+      // Another shop's job (one naming its shop) is that shop's to keep.
+      `("data"::text ~* $1 OR "output"::text ~* $1) AND coalesce("data"->>'shopId', $2) = $2`,
+      [contact, shop.id],
     );
   }
 
