@@ -103,7 +103,8 @@ export function authErrorHandler(logger: Logger): ErrorRequestHandler {
       error = new AuthApiError(
         500,
         'unexpected_failure',
-        'Unexpected failure, please check server logs for more information',
+        // Said to people signing in, so no "server logs" (issue 28); the cause is in the log line above.
+        'Something went wrong on our side. Please try again in a moment.',
       );
     }
     if (res.headersSent) return;
