@@ -1,5 +1,19 @@
-import type { MessagingSettings, MessagingSettingsPatch, TextChannel, TextKind, TextMessage } from '@barberly/common';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AssistantTextsState,
+  type ClientList,
+  type ClientSummary,
+  type Clock,
+  displaySettingsOf,
+  type MessagingSettings,
+  type MessagingSettingsPatch,
+  type Shop,
+  shopPhoneCountry,
+  type TextChannel,
+  type TextKind,
+  type TextMessage,
+  type TextTakeover,
+} from '@barberly/common';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 // Text reminders (issue 15): the api's answers, typed in common.
@@ -9,6 +23,11 @@ export type { MessagingSettings, MessagingSettingsPatch, TextMessage } from '@ba
 export const messagingKeys = {
   settings: (shopId: string) => [`/api/shops/${shopId}/messaging`] as const,
   messages: (shopId: string) => [`/api/shops/${shopId}/messages`] as const,
+  assistant: (shopId: string) => [`/api/shops/${shopId}/messaging/assistant`] as const,
+  /** The dashboard's shop list (the owner dashboard loads it too: one request for both). */
+  myShops: ['/api/my/shops'] as const,
+  clients: (shopId: string, q: string) =>
+    [`/api/shops/${shopId}/clients?q=${encodeURIComponent(q)}&filter=all&sort=name&page=1`] as const,
 };
 
 const settingsPath = (shopId: string) => messagingKeys.settings(shopId)[0];
@@ -78,8 +97,80 @@ export function useSendMessage(shopId: string) {
         message,
         ...(list ?? []).filter((m) => m.id !== message.id),
       ]);
-      // The month's count of texts sent moved on.
+      // The month's count of texts sent moved on; a reply by hand takes the conversation over.
       await queryClient.invalidateQueries({ queryKey: messagingKeys.settings(shopId) });
+      await queryClient.invalidateQueries({ queryKey: messagingKeys.assistant(shopId) });
     },
+  });
+}
+
+/** How the shop writes dates, times and phone numbers: its zone, locale, clock and phone country. */
+export interface ShopFormat {
+  timeZone: string;
+  locale: string;
+  clock: Clock;
+  phoneCountry: string;
+}
+
+/** The shop's format from the dashboard's shop list; undefined until it is loaded (callers show the browser's). */
+export function useShopFormat(shopId: string): ShopFormat | undefined {
+  const shops = useQuery({ queryKey: messagingKeys.myShops, queryFn: () => api.get<Shop[]>('/api/my/shops') });
+  const shop = shops.data?.find((s) => s.id === shopId);
+  if (!shop) return undefined;
+  const { locale, clock } = displaySettingsOf(shop);
+  return { timeZone: shop.timeZone ?? 'UTC', locale, clock, phoneCountry: shopPhoneCountry(shop) };
+}
+
+/**
+ * The shop's clients whose name, e-mail or phone matches `q` (the Clients tab's search), those with a phone only:
+ * the people a text can go to. Nothing is asked before the owner types.
+ */
+export function useClientSearch(shopId: string, q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: messagingKeys.clients(shopId, query),
+    queryFn: async ({ signal }) => {
+      const list = await api.get<ClientList>(messagingKeys.clients(shopId, query)[0], signal);
+      return list.clients.filter((c): c is ClientSummary & { phone: string } => Boolean(c.phone) && !c.erased);
+    },
+    enabled: query.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** GET /api/shops/{id}/messaging/assistant: the switch, whether a model is connected, takeovers and proposals. */
+export function useAssistantTexts(shopId: string) {
+  return useQuery({
+    queryKey: messagingKeys.assistant(shopId),
+    queryFn: () => api.get<AssistantTextsState>(messagingKeys.assistant(shopId)[0]),
+    staleTime: 0,
+  });
+}
+
+/** PATCH /api/shops/{id}/messaging/assistant {enabled} */
+export function useSetAssistantTexts(shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api.patch<AssistantTextsState>(messagingKeys.assistant(shopId)[0], { enabled }),
+    onSuccess: (state) => queryClient.setQueryData(messagingKeys.assistant(shopId), state),
+  });
+}
+
+/** POST /api/shops/{id}/messages/takeover {phone}: the assistant is silent in that conversation for 24 hours. */
+export function useTakeOver(shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) => api.post<TextTakeover>(`${messagesPath(shopId)}/takeover`, { phone }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.assistant(shopId) }),
+  });
+}
+
+/** DELETE /api/shops/{id}/messages/takeover/{phone}: the assistant answers that conversation again. */
+export function useGiveBack(shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) => api.delete<void>(`${messagesPath(shopId)}/takeover/${encodeURIComponent(phone)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.assistant(shopId) }),
   });
 }

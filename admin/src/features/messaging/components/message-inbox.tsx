@@ -1,23 +1,44 @@
-import { OwnerReplySchema, type TextChannel, type TextMessage } from '@barberly/common';
-import { ArrowDownLeft, ArrowUpRight, MessageSquare, RefreshCw, Reply, Send } from 'lucide-react';
+import {
+  ASSISTANT_TEXT_KIND,
+  type AssistantTextsState,
+  type ClientTextProposal,
+  formatPhone,
+  type MessagingSettings,
+  OwnerReplySchema,
+  type TextChannel,
+  type TextMessage,
+} from '@barberly/common';
+import { ArrowDownLeft, ArrowUpRight, Bot, Hand, MessageSquare, RefreshCw, Reply, Send } from 'lucide-react';
 import { type FormEvent, forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
-import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { showToast } from '../../../components/ui/toaster';
-import { useMarkMessagesRead, useMessages, useSendMessage } from '../api/messaging-api';
+import {
+  type ShopFormat,
+  useAssistantTexts,
+  useGiveBack,
+  useMarkMessagesRead,
+  useMessages,
+  useMessagingSettings,
+  useSendMessage,
+  useShopFormat,
+  useTakeOver,
+} from '../api/messaging-api';
 import {
   CHANNEL_LABELS,
+  cannotSendReason,
+  failureToast,
   formatMessageTime,
   kindLabel,
   lengthLabel,
   messageSentToast,
   outboundStatusLabel,
 } from '../lib/text-messages';
+import { ClientPicker, type ClientPickerHandle, type TextRecipient } from './client-picker';
 
 const CHANNEL_OPTIONS = [
   { value: 'sms', label: 'SMS' },
@@ -32,26 +53,36 @@ function statusClass(status: TextMessage['status']): string {
 }
 
 export interface ReplyFormHandle {
-  /** Fills Reply to with the client's number and channel and puts the cursor in the message. */
-  replyTo: (target: { phone: string; channel: TextChannel }) => void;
+  /** Picks the client and channel of a message and puts the cursor in the message. */
+  replyTo: (target: { phone: string; channel: TextChannel; name: string | null }) => void;
 }
 
 type ReplyErrors = Partial<Record<'phone' | 'channel' | 'body', string>>;
 
-/** One form for every conversation: Reply on a message fills the number and channel. */
-export const ReplyForm = forwardRef<ReplyFormHandle, { shopId: string }>(function ReplyForm({ shopId }, ref) {
+const CHOOSE_CLIENT = 'Choose a client';
+
+/**
+ * One form for every conversation: the owner picks a client by name (or Reply on a message picks theirs). Send is
+ * disabled, with the reason beside it, while the chosen channel is not set up on this Barberly.
+ */
+export const ReplyForm = forwardRef<
+  ReplyFormHandle,
+  { shopId: string; settings?: MessagingSettings; format?: ShopFormat }
+>(function ReplyForm({ shopId, settings, format }, ref) {
   const send = useSendMessage(shopId);
-  const [phone, setPhone] = useState('');
+  const [to, setTo] = useState<TextRecipient | null>(null);
   const [channel, setChannel] = useState<TextChannel>('sms');
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<ReplyErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const pickerRef = useRef<ClientPickerHandle>(null);
   const titleId = useId();
+  const reasonId = useId();
 
   useImperativeHandle(ref, () => ({
     replyTo: (target) => {
-      setPhone(target.phone);
+      setTo({ name: target.name, phone: target.phone });
       setChannel(target.channel);
       setErrors({});
       setFailure(null);
@@ -59,16 +90,21 @@ export const ReplyForm = forwardRef<ReplyFormHandle, { shopId: string }>(functio
     },
   }));
 
+  // Unknown until the settings load: not blocked then (the api answers 503 with its reason if it cannot send).
+  const cannotSend = settings && settings.provider[channel] !== 'ready' ? cannotSendReason(channel) : null;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = OwnerReplySchema.safeParse({ phone, channel, body });
-    if (!parsed.success) {
-      const found: ReplyErrors = {};
-      for (const issue of parsed.error.issues) {
+    if (cannotSend) return;
+    const parsed = OwnerReplySchema.safeParse({ phone: to?.phone ?? '', channel, body });
+    if (!parsed.success || !to) {
+      const found: ReplyErrors = to ? {} : { phone: CHOOSE_CLIENT };
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const key = issue.path[0] as keyof ReplyErrors;
-        found[key] ??= issue.message;
+        found[key] ??= key === 'phone' ? CHOOSE_CLIENT : issue.message;
       }
       setErrors(found);
+      if (found.phone) pickerRef.current?.focus();
       return;
     }
     setErrors({});
@@ -78,7 +114,7 @@ export const ReplyForm = forwardRef<ReplyFormHandle, { shopId: string }>(functio
       showToast(messageSentToast);
       setBody('');
     } catch (error) {
-      // 409 opted_out, 503 sms_not_set_up: the api's sentence, and the message stays to send another way.
+      // 409 opted_out, 400 not_a_client, 503 sms_not_set_up: the api's sentence, and the message stays.
       setFailure(error instanceof Error ? error.message : 'The message could not be sent');
       bodyRef.current?.focus();
     }
@@ -96,16 +132,15 @@ export const ReplyForm = forwardRef<ReplyFormHandle, { shopId: string }>(functio
         Send a message
       </h3>
       <div className="grid min-w-0 gap-3 sm:grid-cols-[1fr_10rem]">
-        <Field
-          label="Reply to"
-          type="tel"
-          autoComplete="off"
-          placeholder="+15551234567"
-          value={phone}
-          readOnly={pending}
+        <ClientPicker
+          ref={pickerRef}
+          shopId={shopId}
+          value={to}
+          phoneCountry={format?.phoneCountry}
+          disabled={pending}
           error={errors.phone}
-          onChange={(event) => {
-            setPhone(event.target.value);
+          onChange={(recipient) => {
+            setTo(recipient);
             setErrors((e) => ({ ...e, phone: undefined }));
             setFailure(null);
           }}
@@ -142,8 +177,18 @@ export const ReplyForm = forwardRef<ReplyFormHandle, { shopId: string }>(functio
           {failure}
         </p>
       ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={pending}>
+      <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {cannotSend ? (
+          <p id={reasonId} className="text-sm text-neutral-700 sm:mr-auto">
+            {cannotSend}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          size="sm"
+          disabled={pending || Boolean(cannotSend)}
+          aria-describedby={cannotSend ? reasonId : undefined}
+        >
           <Send aria-hidden="true" className="size-4" /> {pending ? 'Sending...' : 'Send'}
         </Button>
       </div>
@@ -151,26 +196,53 @@ export const ReplyForm = forwardRef<ReplyFormHandle, { shopId: string }>(functio
   );
 });
 
+/** What the assistant's state means for one conversation (null: the assistant does not answer texts). */
+interface AssistantRole {
+  takenOverUntil: string | null;
+}
+
+function assistantRoleOf(state: AssistantTextsState | undefined, phone: string): AssistantRole | null {
+  if (!state?.available || !state.enabled) return null;
+  return { takenOverUntil: state.takeovers.find((t) => t.phone === phone)?.until ?? null };
+}
+
 function MessageItem({
   message,
   fresh,
+  format,
+  role,
+  busy,
   onReply,
+  onTakeOver,
+  onGiveBack,
 }: {
   message: TextMessage;
   /** Unread when the tab opened: highlighted for this visit, though it is now marked read. */
   fresh: boolean;
+  format?: ShopFormat;
+  /** The assistant's part in this conversation (null: it does not answer texts). */
+  role: AssistantRole | null;
+  busy: boolean;
   onReply: () => void;
+  onTakeOver: () => void;
+  onGiveBack: () => void;
 }) {
   const headingId = useId();
   const inbound = message.direction === 'in';
-  const who = message.clientName ?? message.phone;
+  const byAssistant = !inbound && message.kind === ASSISTANT_TEXT_KIND;
+  const phone = formatPhone(message.phone, format?.phoneCountry);
+  const who = message.clientName ?? phone;
   const channel = CHANNEL_LABELS[message.channel];
   return (
     <li
       aria-labelledby={headingId}
       className={cn(
         'min-w-0 rounded-xl border p-3 sm:p-4',
-        fresh ? 'border-amber-400 bg-amber-50' : 'border-neutral-200 bg-white',
+        fresh
+          ? 'border-amber-400 bg-amber-50'
+          : byAssistant
+            ? 'border-sky-200 bg-sky-50'
+            : 'border-neutral-200 bg-white',
         !inbound && 'sm:ml-8',
       )}
     >
@@ -181,8 +253,13 @@ function MessageItem({
         {fresh ? (
           <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">New</span>
         ) : null}
+        {byAssistant ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-sky-200 px-2 py-0.5 text-xs font-semibold text-sky-950">
+            <Bot aria-hidden="true" className="size-3.5" /> Assistant
+          </span>
+        ) : null}
         <span className="ml-auto text-xs text-neutral-600">
-          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, format)}</time>
         </span>
       </div>
       <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-neutral-700">
@@ -194,15 +271,44 @@ function MessageItem({
           )}
           {inbound ? `${channel} from client` : `${channel} to client`}
         </span>
-        {message.clientName ? <span className="break-all">{message.phone}</span> : null}
+        {message.clientName ? <span className="break-all">{phone}</span> : null}
         {inbound ? null : <span>{kindLabel(message.kind)}</span>}
       </p>
       <p className="mt-2 text-sm break-words whitespace-pre-wrap text-neutral-900">{message.body}</p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         {inbound ? (
-          <Button variant="light" size="sm" aria-label={`Reply to ${who}`} onClick={onReply}>
-            <Reply aria-hidden="true" className="size-4" /> Reply
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="light" size="sm" aria-label={`Reply to ${who}`} onClick={onReply}>
+              <Reply aria-hidden="true" className="size-4" /> Reply
+            </Button>
+            {role === null ? null : role.takenOverUntil ? (
+              <>
+                <span className="text-xs text-neutral-700">
+                  You have this conversation; the assistant is silent until{' '}
+                  {formatMessageTime(role.takenOverUntil, format)}.
+                </span>
+                <Button
+                  variant="light"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Let the assistant answer ${who} again`}
+                  onClick={onGiveBack}
+                >
+                  <Bot aria-hidden="true" className="size-4" /> Let the assistant answer
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="light"
+                size="sm"
+                disabled={busy}
+                aria-label={`Take over the conversation with ${who}`}
+                onClick={onTakeOver}
+              >
+                <Hand aria-hidden="true" className="size-4" /> Take over
+              </Button>
+            )}
+          </div>
         ) : (
           <span
             className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', statusClass(message.status))}
@@ -213,13 +319,51 @@ function MessageItem({
   );
 }
 
+/** The assistant's proposals that wait for a client's YES, with who and until when. */
+function WaitingProposals({
+  proposals,
+  names,
+  format,
+}: {
+  proposals: ClientTextProposal[];
+  names: ReadonlyMap<string, string>;
+  format?: ShopFormat;
+}) {
+  const titleId = useId();
+  if (proposals.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-amber-300 bg-amber-50 p-3 sm:p-4">
+      <h3 id={titleId} className="text-sm font-semibold text-amber-950">
+        Waiting for the client's YES
+      </h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {proposals.map((p) => {
+          const who = names.get(p.phone) ?? formatPhone(p.phone, format?.phoneCountry);
+          return (
+            <li key={p.id} className="text-sm text-neutral-900" data-testid="waiting-proposal">
+              <span className="font-semibold">{who}</span>: {p.summary}{' '}
+              <span className="text-neutral-700">(lapses {formatMessageTime(p.expiresAt, format)})</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The texts in and out, newest first, and the reply form. Opening it marks every inbound message read (once); the
- * ones that were unread stay highlighted while the tab is open.
+ * ones that were unread stay highlighted while the tab is open. When the assistant answers texts, its answers are
+ * marked, its proposals waiting for a client's YES are listed, and each conversation can be taken over.
  */
 export function MessageInbox({ shopId }: { shopId: string }) {
   const messages = useMessages(shopId);
+  const settings = useMessagingSettings(shopId);
+  const assistant = useAssistantTexts(shopId);
+  const format = useShopFormat(shopId);
   const markRead = useMarkMessagesRead(shopId);
+  const takeOver = useTakeOver(shopId);
+  const giveBack = useGiveBack(shopId);
   const formRef = useRef<ReplyFormHandle>(null);
   const titleId = useId();
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
@@ -236,6 +380,12 @@ export function MessageInbox({ shopId }: { shopId: string }) {
     markAllRead();
   }, [list, markAllRead]);
 
+  const names = new Map<string, string>();
+  for (const m of list ?? []) if (m.clientName && !names.has(m.phone)) names.set(m.phone, m.clientName);
+  const waiting = (assistant.data?.proposals ?? []).filter((p) => p.status === 'pending');
+  const conversationFailure = (error: unknown) =>
+    showToast(failureToast('Failed to change who answers this conversation', error));
+
   return (
     <Card>
       <CardHeader
@@ -247,14 +397,18 @@ export function MessageInbox({ shopId }: { shopId: string }) {
             size="sm"
             aria-label="Refresh messages"
             disabled={messages.isFetching}
-            onClick={() => void messages.refetch()}
+            onClick={() => {
+              void messages.refetch();
+              void assistant.refetch();
+            }}
           >
             <RefreshCw aria-hidden="true" className={cn('size-4', messages.isFetching && 'motion-safe:animate-spin')} />
           </Button>
         }
       />
       <div className="mt-4 flex flex-col gap-4">
-        <ReplyForm ref={formRef} shopId={shopId} />
+        <ReplyForm ref={formRef} shopId={shopId} settings={settings.data} format={format} />
+        <WaitingProposals proposals={waiting} names={names} format={format} />
         {messages.isPending ? (
           <div className="grid place-items-center py-8 text-amber-500">
             <Spinner label="Loading messages" />
@@ -280,7 +434,18 @@ export function MessageInbox({ shopId }: { shopId: string }) {
                 key={message.id}
                 message={message}
                 fresh={fresh.has(message.id)}
-                onReply={() => formRef.current?.replyTo({ phone: message.phone, channel: message.channel })}
+                format={format}
+                role={assistantRoleOf(assistant.data, message.phone)}
+                busy={takeOver.isPending || giveBack.isPending}
+                onReply={() =>
+                  formRef.current?.replyTo({
+                    phone: message.phone,
+                    channel: message.channel,
+                    name: message.clientName,
+                  })
+                }
+                onTakeOver={() => takeOver.mutate(message.phone, { onError: conversationFailure })}
+                onGiveBack={() => giveBack.mutate(message.phone, { onError: conversationFailure })}
               />
             ))}
           </ul>

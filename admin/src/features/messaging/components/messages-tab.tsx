@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMessagingSettings } from '../api/messaging-api';
+import { AssistantTextsCard } from './assistant-texts-card';
 import { MessageInbox } from './message-inbox';
 import { TextRemindersCard } from './text-reminders-card';
 
@@ -22,12 +23,16 @@ export function MessagesTabLabel({ shopId }: { shopId: string }) {
   );
 }
 
-/** The Messages tab (issue 15): the texts in and out with the reply form, then the text reminder settings. */
+/**
+ * The Messages tab (issue 15): the texts in and out with the reply form, whether the assistant answers texts
+ * (issue 23), then the text reminder settings.
+ */
 export function MessagesTab({ shopId }: { shopId: string }) {
   const settings = useMessagingSettings(shopId);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <MessageInbox shopId={shopId} />
+      <AssistantTextsCard shopId={shopId} />
       {settings.isPending ? (
         <div className="grid place-items-center py-8 text-amber-500">
           <Spinner label="Loading text reminder settings" />

@@ -31,11 +31,16 @@ describe('TextRemindersCard', () => {
     const sms = screen.getByRole('checkbox', { name: 'Send SMS reminders' });
     expect(sms).toBeDisabled();
     expect(sms).not.toBeChecked();
-    expect(sms).toHaveAccessibleDescription(
-      'SMS is not set up on this Barberly: reminders go by e-mail, and texts are written to the server log.',
-    );
+    expect(sms).toHaveAccessibleDescription('SMS is not set up yet. Reminders go by e-mail until texts are set up.');
+    expect(document.body.textContent).not.toMatch(/server log|TWILIO|credentials/i);
     expect(screen.getByRole('checkbox', { name: 'Send WhatsApp reminders' })).toBeEnabled();
     expect(screen.queryByText(/WhatsApp is not set up/)).not.toBeInTheDocument();
+  });
+
+  it('shows a saved second reminder in hours', () => {
+    fakeMessagingApi();
+    renderCard(settingsOf({ secondReminderMinutes: 90 }));
+    expect(screen.getByLabelText('Second reminder (hours before)')).toHaveValue(1.5);
   });
 
   it('shows the first reminder from Booking Settings, quiet hours and the month so far', () => {
@@ -61,9 +66,9 @@ describe('TextRemindersCard', () => {
     );
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Send WhatsApp reminders' }));
-    const second = screen.getByLabelText('Second reminder (minutes before)');
+    const second = screen.getByLabelText('Second reminder (hours before)');
     await userEvent.clear(second);
-    await userEvent.type(second, '120');
+    await userEvent.type(second, '2');
     const from = screen.getByLabelText('From');
     await userEvent.clear(from);
     await userEvent.type(from, '20:30');
@@ -107,15 +112,15 @@ describe('TextRemindersCard', () => {
   it('shows what is wrong beside the field and sends nothing', async () => {
     const { sent } = fakeMessagingApi();
     renderCard();
-    const second = screen.getByLabelText('Second reminder (minutes before)');
+    const second = screen.getByLabelText('Second reminder (hours before)');
     await userEvent.clear(second);
-    await userEvent.type(second, '20000');
+    await userEvent.type(second, '200');
     const cancellation = screen.getByLabelText('Cancellation');
     await userEvent.clear(cancellation);
     await userEvent.type(cancellation, 'Bye');
     await userEvent.click(screen.getByRole('button', { name: 'Save text reminders' }));
 
-    expect(second).toHaveAccessibleDescription(expect.stringContaining('Between 0 and 10,080 minutes'));
+    expect(second).toHaveAccessibleDescription(expect.stringContaining('Between 0 and 168 hours (0 sends none)'));
     expect(cancellation).toHaveAccessibleDescription(expect.stringContaining('A message needs at least 10 characters'));
     expect(sent('PATCH')).toEqual([]);
   });

@@ -16,14 +16,24 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { showToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { usePreviewTemplate, useUpdateMessagingSettings } from '../api/messaging-api';
-import { CHANNEL_LABELS, KIND_LABELS, leadTimeLabel, lengthLabel, textRemindersSavedToast } from '../lib/text-messages';
+import {
+  CHANNEL_LABELS,
+  hoursOf,
+  KIND_LABELS,
+  leadTimeLabel,
+  lengthLabel,
+  minutesOf,
+  TEXTS_NOT_SET_UP,
+  textRemindersSavedToast,
+} from '../lib/text-messages';
 import { TextSenderSection } from './text-sender-section';
 
 /** The form as typed: minutes stay text until saved; a template box starts with the default when the shop has none. */
 interface Draft {
   smsEnabled: boolean;
   whatsappEnabled: boolean;
-  secondReminderMinutes: string;
+  /** Hours before the start, as typed ('2', '1.5'; '0' for none). */
+  secondReminderHours: string;
   quietStart: string;
   quietEnd: string;
   templates: Record<TextKind, string>;
@@ -31,13 +41,13 @@ interface Draft {
 
 type FieldErrors = Record<string, string>;
 
-const MINUTES_MESSAGE = 'Between 0 and 10,080 minutes';
+const HOURS_MESSAGE = 'Between 0 and 168 hours (0 sends none)';
 
 export function draftOf(settings: MessagingSettings): Draft {
   return {
     smsEnabled: settings.provider.sms === 'ready' && settings.smsEnabled,
     whatsappEnabled: settings.provider.whatsapp === 'ready' && settings.whatsappEnabled,
-    secondReminderMinutes: String(settings.secondReminderMinutes),
+    secondReminderHours: hoursOf(settings.secondReminderMinutes),
     quietStart: settings.quietStart || '21:00',
     quietEnd: settings.quietEnd || '08:00',
     templates: Object.fromEntries(
@@ -55,11 +65,10 @@ export function patchOf(
   draft: Draft,
   { provider, defaults }: Pick<MessagingSettings, 'provider' | 'defaults'>,
 ): { patch: MessagingSettingsPatch; errors: null } | { patch: null; errors: FieldErrors } {
-  const typed = draft.secondReminderMinutes.trim();
   const candidate = {
     ...(provider.sms === 'ready' ? { smsEnabled: draft.smsEnabled } : {}),
     ...(provider.whatsapp === 'ready' ? { whatsappEnabled: draft.whatsappEnabled } : {}),
-    secondReminderMinutes: typed === '' ? Number.NaN : Number(typed),
+    secondReminderMinutes: minutesOf(draft.secondReminderHours),
     quietStart: draft.quietStart,
     quietEnd: draft.quietEnd,
     templates: Object.fromEntries(
@@ -74,9 +83,9 @@ export function patchOf(
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.join('.');
-    // NaN and 1.5 fail as 'expected number' or 'expected int': say the rule instead.
-    const message = key === 'secondReminderMinutes' ? MINUTES_MESSAGE : issue.message;
-    errors[key] ??= message;
+    // The owner types hours: an error about the minutes is said in hours.
+    if (key === 'secondReminderMinutes') errors.secondReminderHours ??= HOURS_MESSAGE;
+    else errors[key] ??= issue.message;
   }
   return { patch: null, errors };
 }
@@ -113,7 +122,7 @@ function ChannelToggle({
       </div>
       {ready ? null : (
         <p id={noteId} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {name} is not set up on this Barberly: reminders go by e-mail, and texts are written to the server log.
+          {name} is not set up yet. {TEXTS_NOT_SET_UP}
         </p>
       )}
     </div>
@@ -250,7 +259,10 @@ export function TextRemindersCard({ shopId, settings }: { shopId: string; settin
     } catch (error) {
       // What was typed stays, so the owner corrects it rather than typing it again.
       setFailure(error instanceof Error ? error.message : 'The settings could not be saved');
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      if (error instanceof ApiError && error.fields) {
+        const { secondReminderMinutes, ...rest } = error.fields;
+        setErrors(secondReminderMinutes ? { ...rest, secondReminderHours: HOURS_MESSAGE } : rest);
+      }
     }
   };
 
@@ -286,16 +298,16 @@ export function TextRemindersCard({ shopId, settings }: { shopId: string; settin
             </p>
             <Field
               className="max-w-xs"
-              label="Second reminder (minutes before)"
+              label="Second reminder (hours before)"
               type="number"
-              inputMode="numeric"
+              inputMode="decimal"
               min={0}
-              max={10_080}
-              step={5}
-              value={draft.secondReminderMinutes}
-              hint="0 sends none."
-              error={errors.secondReminderMinutes}
-              onChange={(event) => edit({ secondReminderMinutes: event.target.value }, 'secondReminderMinutes')}
+              max={168}
+              step={0.5}
+              value={draft.secondReminderHours}
+              hint="0 sends none. 2 sends it two hours before."
+              error={errors.secondReminderHours}
+              onChange={(event) => edit({ secondReminderHours: event.target.value }, 'secondReminderHours')}
             />
             <fieldset className="min-w-0">
               <legend className="text-sm font-medium text-neutral-800">Quiet hours</legend>

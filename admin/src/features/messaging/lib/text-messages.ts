@@ -1,4 +1,11 @@
-import { formatDuration, TEXT_CHANNEL_NAMES, type TextChannel, type TextKind, type TextStatus } from '@barberly/common';
+import {
+  ASSISTANT_TEXT_KIND,
+  formatDuration,
+  TEXT_CHANNEL_NAMES,
+  type TextChannel,
+  type TextKind,
+  type TextStatus,
+} from '@barberly/common';
 import type { ToastMessage } from '../../../lib/toast-messages';
 
 export const CHANNEL_LABELS: Record<TextChannel, string> = TEXT_CHANNEL_NAMES;
@@ -30,9 +37,10 @@ export function outboundStatusLabel(status: TextStatus, channel: TextChannel): s
   }
 }
 
-/** What an outbound text was: 'Reminder', 'Your reply', or the api's own kind ('help') as is. */
+/** What an outbound text was: 'Reminder', 'Your reply', "Assistant's answer", or the api's own kind ('help') as is. */
 export function kindLabel(kind: string): string {
   if (kind === 'reply') return 'Your reply';
+  if (kind === ASSISTANT_TEXT_KIND) return "Assistant's answer";
   return kind in KIND_LABELS ? KIND_LABELS[kind as TextKind] : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
@@ -51,15 +59,53 @@ export function lengthLabel(text: string): string {
   return `${n} ${n === 1 ? 'character' : 'characters'} · ${segments} SMS`;
 }
 
-/** 'May 3, 10:42 AM' in the browser's zone (the owner reads their messages where they are). */
-export function formatMessageTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/** A shop's way of writing times (its zone, locale and clock); absent: the browser's zone, en-US, 12 hours. */
+export interface TimeFormat {
+  timeZone?: string;
+  locale?: string;
+  clock?: '12h' | '24h';
+}
+
+/**
+ * When a text was sent, as the shop writes it (issue 28: never '2026-11-28'): 'May 3, 10:42 AM' for an en-US shop,
+ * '3 May, 10:42' for en-GB on 24 hours, in the shop's zone.
+ */
+export function formatMessageTime(iso: string, format: TimeFormat = {}): string {
+  const options: Intl.DateTimeFormatOptions = {
     month: 'short',
     day: 'numeric',
-    hour: 'numeric',
+    hour: format.clock === '24h' ? '2-digit' : 'numeric',
     minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+    hourCycle: format.clock === '24h' ? 'h23' : 'h12',
+    timeZone: format.timeZone,
+  };
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat(format.locale ?? 'en-US', options);
+  } catch {
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: undefined });
+  }
+  return formatter.format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** The second reminder is set in hours (issue 28) and stored in minutes: 120 gives '2', 90 gives '1.5'. */
+export function hoursOf(minutes: number): string {
+  return String(Math.round((minutes / 60) * 100) / 100);
+}
+
+/** '2' gives 120, '1.5' 90, '' or 'soon' NaN (the form says the rule). Whole minutes, as the api keeps them. */
+export function minutesOf(hours: string): number {
+  const typed = hours.trim().replace(',', '.');
+  if (typed === '' || !/^\d+(\.\d+)?$/.test(typed)) return Number.NaN;
+  return Math.round(Number(typed) * 60);
+}
+
+/** The provider is not set up: what owners are told (no server log, no env var). */
+export const TEXTS_NOT_SET_UP = 'Reminders go by e-mail until texts are set up.';
+
+/** Why Send is disabled while a channel cannot send. */
+export function cannotSendReason(channel: TextChannel): string {
+  return `${CHANNEL_LABELS[channel]} texts are not set up yet, so messages cannot be sent. ${TEXTS_NOT_SET_UP}`;
 }
 
 const success = (title: string, description?: string): ToastMessage => ({ title, description, variant: 'success' });

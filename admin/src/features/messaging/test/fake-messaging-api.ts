@@ -1,9 +1,56 @@
-import { DEFAULT_TEXT_TEMPLATES, type MessagingSettings, type TextMessage } from '@barberly/common';
+import {
+  type AssistantTextsState,
+  type ClientSummary,
+  DEFAULT_TEXT_TEMPLATES,
+  type MessagingSettings,
+  type TextMessage,
+} from '@barberly/common';
 import { vi } from 'vitest';
 
 export const SHOP_ID = '11111111-1111-4111-8111-111111111111';
 export const SETTINGS_URL = `/api/shops/${SHOP_ID}/messaging`;
 export const MESSAGES_URL = `/api/shops/${SHOP_ID}/messages`;
+export const ASSISTANT_URL = `/api/shops/${SHOP_ID}/messaging/assistant`;
+export const TAKEOVER_URL = `${MESSAGES_URL}/takeover`;
+
+/** The dashboard's shop: New York, en-US on a 12-hour clock unless a test says otherwise. */
+export function shopOf(over: Record<string, unknown> = {}) {
+  return {
+    id: SHOP_ID,
+    name: 'Fade Co',
+    slug: 'fade-co',
+    phoneNumber: '+12125550100',
+    timeZone: 'America/New_York',
+    locale: 'en-US',
+    clock: '12h',
+    currency: 'USD',
+    ...over,
+  };
+}
+
+export function assistantOf(over: Partial<AssistantTextsState> = {}): AssistantTextsState {
+  return { available: false, enabled: false, takeovers: [], proposals: [], ...over };
+}
+
+export function clientOf(id: string, name: string, phone: string | null): ClientSummary {
+  return {
+    id,
+    name,
+    email: null,
+    phone,
+    tags: [],
+    visits: 1,
+    lastVisit: null,
+    nextAppointment: null,
+    totalSpent: 0,
+    noShows: 0,
+    usualIntervalDays: null,
+    dueDate: null,
+    overdue: false,
+    lapsed: false,
+    erased: false,
+  };
+}
 
 export function settingsOf(over: Partial<MessagingSettings> = {}): MessagingSettings {
   return {
@@ -54,16 +101,42 @@ export function fakeMessagingApi(
     settings?: MessagingSettings;
     messages?: TextMessage[];
     refuse?: { method: string; url: string; status: number; body: unknown };
+    shop?: Record<string, unknown>;
+    assistant?: AssistantTextsState;
+    clients?: ClientSummary[];
   } = {},
 ) {
   let settings = opts.settings ?? settingsOf();
   let messages = opts.messages ?? [];
+  let assistant = opts.assistant ?? assistantOf();
+  const clients = opts.clients ?? [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (opts.refuse?.method === method && opts.refuse.url === url) return json(opts.refuse.status, opts.refuse.body);
     if (url === SETTINGS_URL && method === 'GET') return json(200, settings);
+    if (url === '/api/my/shops' && method === 'GET') return json(200, [shopOf(opts.shop)]);
+    if (url === ASSISTANT_URL && method === 'GET') return json(200, assistant);
+    if (url === ASSISTANT_URL && method === 'PATCH') {
+      assistant = { ...assistant, enabled: body.enabled };
+      return json(200, assistant);
+    }
+    if (url === TAKEOVER_URL && method === 'POST') {
+      const takeover = { phone: body.phone, until: '2026-05-11T14:00:00.000Z', reason: 'owner' as const };
+      assistant = { ...assistant, takeovers: [takeover] };
+      return json(201, takeover);
+    }
+    if (url.startsWith(`${TAKEOVER_URL}/`) && method === 'DELETE') {
+      const phone = decodeURIComponent(url.slice(TAKEOVER_URL.length + 1));
+      assistant = { ...assistant, takeovers: assistant.takeovers.filter((t) => t.phone !== phone) };
+      return json(204);
+    }
+    if (url.startsWith(`/api/shops/${SHOP_ID}/clients?`) && method === 'GET') {
+      const q = (new URL(url, 'http://x').searchParams.get('q') ?? '').toLowerCase();
+      const found = clients.filter((c) => c.name.toLowerCase().includes(q));
+      return json(200, { clients: found, total: found.length, page: 1, pageSize: 50, currency: 'USD' });
+    }
     if (url === SETTINGS_URL && method === 'PATCH') {
       settings = { ...settings, ...body, templates: { ...settings.templates, ...body.templates } };
       return json(200, settings);
