@@ -135,11 +135,11 @@ beforeAll(async () => {
     // Every process migrates on start (the default): on this empty database all four race for it.
     MIGRATE_ON_START: 'true',
   };
-  // Started together: the apis (no jobs) and the workers (only jobs).
-  [apis, workers] = await Promise.all([
-    Promise.all(apiPorts.map((port) => apiService(port, { ...shared, RUN_WORKERS: 'false' }).start())),
-    Promise.all(workerPorts.map((port) => workerService(port, shared).start())),
-  ]);
+  // Started together: the apis (no jobs) and the workers (only jobs). Kept before they start, so afterAll stops
+  // every one that did even when another failed.
+  apis = apiPorts.map((port) => apiService(port, { ...shared, RUN_WORKERS: 'false' }));
+  workers = workerPorts.map((port) => workerService(port, shared));
+  await Promise.all([...apis, ...workers].map((service) => service.start()));
 
   adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-admin-'));
   fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><div id="root"></div>');
