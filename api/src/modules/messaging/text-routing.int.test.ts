@@ -266,6 +266,9 @@ describe("a shop's own sender", () => {
     const set = await request(app).put(path).set(bearer(operator.accessToken)).send({ phoneNumber: own });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ kind: 'number', number: own });
+    const seen = await request(app).get(path).set(bearer(operator.accessToken));
+    expect(seen.body).toMatchObject({ kind: 'number', number: own });
+    expect((await request(app).get(path).set(bearer(a.owner.accessToken))).status).toBe(403);
     const taken = await request(app)
       .put(`/api/admin/shops/${b.id}/text-sender`)
       .set(bearer(operator.accessToken))

@@ -104,6 +104,14 @@ export function textSenderRouter(deps: TextSenderDeps): Router {
     throw err;
   };
 
+  router.get('/admin/shops/:shopId/text-sender', requireAuth, async (req, res) => {
+    await operatorOnly(req);
+    const shopId = pathParam(req.params, 'shopId');
+    const shop = isUuid(shopId) ? await deps.dataSource.getRepository(ShopEntity).findOneBy({ id: shopId }) : null;
+    if (!shop) throw notFound(SHOP_NOT_FOUND);
+    res.set('Cache-Control', 'no-store').json(senderView(shop, deps.config));
+  });
+
   router.put('/admin/shops/:shopId/text-sender', requireAuth, async (req, res) => {
     await operatorOnly(req);
     const input = parseInput(OperatorTextSenderSchema, req.body);
