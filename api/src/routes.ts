@@ -1,5 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import type { AppDeps } from './app';
+import { registerListeners } from './listeners';
 import { analyticsRouter } from './modules/analytics/analytics.router';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
 import { assistantRouter } from './modules/assistant/assistant.router';
@@ -54,6 +55,8 @@ export function registerHotPaths(app: Express, deps: ApiDeps): void {
 
 /** The REST api of spec section 7, one router per feature module. */
 export function registerApiRoutes(app: Express, deps: ApiDeps): void {
+  // What follows an appointment's change (issue 24): the lifecycle's listeners.
+  registerListeners();
   const events = deps.events ?? createShopEvents(deps);
   const { dataSource, config } = deps;
   const now = deps.booking?.now ?? (() => new Date());

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
+import { registerListeners } from './listeners';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { startBillingSchedule } from './modules/billing/billing.service';
 import { createDnsChecker } from './modules/domains/dns-check';
@@ -49,6 +50,7 @@ export interface Workers {
  */
 export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const { config, dataSource, logger, mailQueue, mailer, textProvider, events, now } = deps;
+  registerListeners();
   const mailWorker = await startMailWorker({
     queue: mailQueue,
     dataSource,

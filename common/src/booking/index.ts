@@ -1,3 +1,4 @@
+export * from './appointment-events';
 export * from './compute-slots';
 export * from './constants';
 export * from './messages';

@@ -124,3 +124,8 @@ export async function toAppointmentDtos(
     }),
   );
 }
+
+/** The last moment the client may cancel or move it themselves (the shop's cancellation cutoff). */
+export function cutoffOf(ctx: AppointmentContext): Date {
+  return new Date(ctx.appointment.startsAt.getTime() - ctx.shop.cancellationCutoffMinutes * 60_000);
+}

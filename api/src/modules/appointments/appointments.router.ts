@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { pathParam } from '../shops/shop-access';
 import { type BookingDeps, bookAppointment } from './booking.service';
+import { appointmentHistory } from './history.service';
 import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
 import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
 import { PUBLIC_BOOKING_PATHS, publicBookingCors, publicRequestLimit } from './public-cors';
@@ -67,6 +68,18 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
         pathParam(req.params, 'appointmentId'),
         currentUser(req).id,
         req.body,
+      ),
+    );
+  });
+
+  router.get('/shops/:shopId/appointments/:appointmentId/events', requireAuth, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(
+      await appointmentHistory(
+        deps,
+        pathParam(req.params, 'shopId'),
+        pathParam(req.params, 'appointmentId'),
+        currentUser(req).id,
       ),
     );
   });

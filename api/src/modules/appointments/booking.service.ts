@@ -5,114 +5,29 @@ import {
   type BookedVisit,
   type BookingReminders,
   BookingRequestSchema,
-  dayBounds,
-  localDateOf,
   MESSAGING_MESSAGES,
   normalizePhone,
   textConsentWording,
   VISIT_MESSAGES,
 } from '@barberly/common';
-import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Config } from '../../config';
 import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
-import { rotationOrder } from '../availability/schedules';
-import { BarberEntity } from '../barbers/barber.entity';
-import type { BillingGate } from '../billing/billing.service';
 import { linkClient } from '../clients/client-matching';
 import { manageUrlOf } from '../mail/booking-mails';
-import type { BookingMailQueue, ScheduledMail } from '../mail/mail-queue';
-import { shopCountry, textChannelsOf } from '../messaging/texts';
 import { allowedCountries, textRefusal, textRefusalMessage } from '../messaging/text-rules';
-import type { TextProvider } from '../messaging/twilio';
+import { shopCountry, textChannelsOf } from '../messaging/texts';
 import { createSeriesForBooking } from '../series/series.service';
 import type { ShopEntity } from '../shops/shop.entity';
-import { isUuid, loadVisibleShop } from '../shops/shop-access';
-import type { AppointmentEntity } from './appointment.entity';
+import { loadVisibleShop } from '../shops/shop-access';
 import { toAppointmentDto } from './appointment-view';
+import type { BookingDeps } from './booking-deps';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from './booking-maintenance';
+import { bookVisit } from './lifecycle';
 import { newManageToken } from './manage-token';
-import { insertVisitAppointment, loadVisitServices, placeVisit } from './visit';
+import { candidateBarbers, loadVisitServices, placeVisit } from './visit';
 
-export interface BookingDeps {
-  dataSource: DataSource;
-  config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'> & Partial<Pick<Config, 'DEFAULT_PHONE_COUNTRY'>>;
-  /** Text reminders (issue 15): which channels this Barberly can send; absent: e-mail only. */
-  textProvider?: Pick<TextProvider, 'ready'>;
-  mailQueue: BookingMailQueue;
-  now: () => Date;
-  logger: Logger;
-  /** Plan limits (issue 17): online bookings pause while a trial is over or a subscription unpaid. */
-  billing?: BillingGate;
-}
+export type { BookingDeps } from './booking-deps';
 
-export { loadShopService, SERVICE_REFUSED } from './visit';
-
-export const BARBER_REFUSED = () =>
-  badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
-
-/** The barbers a request may go to: the one named (it must work at the shop), or all of them in rotation order. */
-export async function candidateBarbers(
-  manager: EntityManager,
-  shop: ShopEntity,
-  barberId: string,
-  start: Date,
-): Promise<BarberEntity[]> {
-  const repo = manager.getRepository(BarberEntity);
-  if (barberId !== 'any') {
-    const barber = isUuid(barberId) ? await repo.findOne({ where: { id: barberId, shopId: shop.id } }) : null;
-    if (!barber) throw BARBER_REFUSED();
-    return [barber];
-  }
-  const all = await repo.find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } });
-  if (all.length === 0) throw badRequest(BOOKING_MESSAGES.noBarbers, { barberId: BOOKING_MESSAGES.noBarbers });
-  return rotationOrder(manager, all, dayBounds(localDateOf(start, shop.timeZone), shop.timeZone));
-}
-
-/** The mails a new online booking causes: confirmation, the owner's notice, and the reminder. */
-export function bookingMails(
-  appointment: AppointmentEntity,
-  shop: ShopEntity,
-  manageToken: string | null,
-  now: Date,
-): ScheduledMail[] {
-  const base = { appointmentId: appointment.id, version: appointment.version };
-  const mails: ScheduledMail[] = [];
-  if (appointment.clientEmail) {
-    mails.push({ job: { ...base, kind: 'confirmation', ...(manageToken ? { manageToken } : {}) } });
-  }
-  mails.push({ job: { ...base, kind: 'owner_notice' } });
-  mails.push(...reminderMail(appointment, shop, now, manageToken));
-  return mails;
-}
-
-/**
- * The reminder, due reminderLeadMinutes before the start. A booking made inside the lead time gets none: its
- * confirmation has just said the same thing.
- */
-export function reminderMail(
-  appointment: AppointmentEntity,
-  shop: ShopEntity,
-  now: Date,
-  manageToken?: string | null,
-): ScheduledMail[] {
-  if (!appointment.clientEmail) return [];
-  // The manage link's token rides along where the client has it (their booking, their own move): a text reminder
-  // carries the link (issue 15).
-  const base = { appointmentId: appointment.id, version: appointment.version, ...(manageToken ? { manageToken } : {}) };
-  const reminders: ScheduledMail[] = [];
-  const first =
-    shop.reminderLeadMinutes > 0 ? appointment.startsAt.getTime() - shop.reminderLeadMinutes * 60_000 : null;
-  if (first !== null && first > now.getTime())
-    reminders.push({ job: { ...base, kind: 'reminder' }, at: new Date(first) });
-  // The optional second reminder (issue 15), unless it would coincide with the first.
-  const minutes = shop.secondReminderMinutes ?? 0;
-  const second = minutes > 0 ? appointment.startsAt.getTime() - minutes * 60_000 : null;
-  if (second !== null && second > now.getTime() && second !== first) {
-    reminders.push({ job: { ...base, kind: 'second_reminder' }, at: new Date(second) });
-  }
-  return reminders;
-}
+export { BARBER_REFUSED, candidateBarbers, loadShopService, SERVICE_REFUSED } from './visit';
 
 /**
  * How the client wants reminders (issue 15): a text channel only if the shop offers it, with consent (its time and
@@ -231,9 +146,13 @@ export async function bookAppointment(
       manager,
       { shop, services, candidates, start: input.start, now: deps.now(), barberNamed: input.barberId !== 'any' },
       (candidate, visit, end) =>
-        insertVisitAppointment(
-          manager,
-          {
+        bookVisit(deps, manager, {
+          shop,
+          visit,
+          actor: deps.actor ?? { kind: 'client', id: clientId },
+          via: deps.actor?.kind === 'assistant' ? 'assistant' : 'online',
+          manageToken: token.token,
+          fields: {
             shopId: shop.id,
             barberId: candidate.id,
             currency: shop.currency,
@@ -250,10 +169,8 @@ export async function bookAppointment(
             version: 1,
             ...reminders,
           },
-          visit,
-        ),
+        }),
     );
-    await deps.mailQueue.enqueue(manager, bookingMails(appointment, shop, token.token, deps.now()), deps.now());
     const series = input.repeat
       ? await createSeriesForBooking(manager, deps, {
           shop,

@@ -25,11 +25,11 @@ import type { ShopEntity } from '../shops/shop.entity';
 import { loadOwnedShop } from '../shops/shop-access';
 import { AppointmentEntity } from './appointment.entity';
 import { toAppointmentDto, toAppointmentDtos } from './appointment-view';
-import { type BookingDeps, candidateBarbers } from './booking.service';
+import type { BookingDeps } from './booking.service';
 import { slotTaken } from './booking-errors';
-import { cancelAppointment } from './manage.service';
+import { bookVisit, cancelAppointment } from './lifecycle';
 import { loadScopedAppointment, markInScope } from './staff-actions';
-import { barberVisits, insertVisitAppointment, loadShopService, placeVisit } from './visit';
+import { barberVisits, candidateBarbers, loadShopService, placeVisit } from './visit';
 
 /** The owner's side: the day's agenda, status changes, walk-ins and the Overview's numbers. */
 
@@ -112,14 +112,15 @@ export async function setAppointmentStatus(
   const { status, scope } = parseInput(AppointmentStatusPatchSchema, body);
   const shop = await loadOwnedShop(deps.dataSource.manager, shopId, userId);
   // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
-  if (status !== 'cancelled') return markInScope(deps, { shop }, appointmentId, status);
+  const actor = { kind: 'staff' as const, id: userId };
+  if (status !== 'cancelled') return markInScope(deps, { shop, actor }, appointmentId, status);
   await deps.mailQueue.ready();
   return deps.dataSource.transaction(async (manager) => {
     const ctx = await loadScopedAppointment(manager, { shop }, appointmentId, true);
     if (ctx.appointment.status !== 'cancelled') {
       // A visit of a series may take every later visit with it (issue 14).
-      if (ctx.appointment.seriesId && scope) await cancelSeriesVisits(deps, manager, ctx, scope);
-      else await cancelAppointment(deps, manager, ctx);
+      if (ctx.appointment.seriesId && scope) await cancelSeriesVisits(deps, manager, ctx, scope, actor);
+      else await cancelAppointment(deps, manager, ctx, { actor });
     }
     return toAppointmentDto(ctx);
   });
@@ -170,9 +171,12 @@ export async function bookWalkIn(
           manager,
           { shop, services: [service], candidates, start, now, ignoreNotice: true, barberNamed: false },
           (candidate, visit, end) =>
-            insertVisitAppointment(
-              manager,
-              {
+            bookVisit(deps, manager, {
+              shop,
+              visit,
+              actor: deps.actor ?? { kind: 'staff', id: userId },
+              via: 'walk_in',
+              fields: {
                 shopId: shop.id,
                 barberId: candidate.id,
                 currency: shop.currency,
@@ -189,8 +193,7 @@ export async function bookWalkIn(
                 manageTokenHash: null,
                 version: 1,
               },
-              visit,
-            ),
+            }),
         );
         return toAppointmentDto({ appointment: result, barber, shop, items: visit.items });
       });

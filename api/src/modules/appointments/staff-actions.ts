@@ -3,11 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { HttpError, notFound, parseInput } from '../../platform/http/errors';
 import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid } from '../shops/shop-access';
-import { AppointmentEntity } from './appointment.entity';
+import type { AppointmentEntity } from './appointment.entity';
 import { type AppointmentContext, loadAppointmentContext, toAppointmentDto } from './appointment-view';
 import type { BookingDeps } from './booking.service';
 import { isOverlapViolation, slotTaken } from './booking-errors';
-import { cancelAppointment, moveAppointment } from './manage.service';
+import { type Actor, cancelAppointment, markAppointment, moveAppointment } from './lifecycle';
 
 /**
  * Changes to one appointment made for the shop by someone already allowed to act (the assistant's tools settle
@@ -22,7 +22,11 @@ export interface AppointmentScope {
   matches?: (appointment: AppointmentEntity) => boolean;
   /** Clients may not change inside the shop's cancellation cutoff; staff may. */
   enforceCutoff?: boolean;
+  /** Who acts, as the appointment's history names them (issue 24); absent: the shop's staff. */
+  actor?: Actor;
 }
+
+const actorOf = (scope: AppointmentScope): Actor => scope.actor ?? { kind: 'staff' };
 
 export async function loadScopedAppointment(
   manager: EntityManager,
@@ -60,7 +64,7 @@ export async function cancelInScope(deps: BookingDeps, scope: AppointmentScope, 
   return deps.dataSource.transaction(async (manager) => {
     const ctx = await loadScopedAppointment(manager, scope, appointmentId, true);
     assertChangeable(deps, scope, ctx);
-    await cancelAppointment(deps, manager, ctx);
+    await cancelAppointment(deps, manager, ctx, { actor: actorOf(scope) });
     return toAppointmentDto(ctx);
   });
 }
@@ -75,10 +79,7 @@ export async function markInScope(
   try {
     return await deps.dataSource.transaction(async (manager) => {
       const ctx = await loadScopedAppointment(manager, scope, appointmentId, true);
-      if (ctx.appointment.status === status) return toAppointmentDto(ctx);
-      ctx.appointment.status = status;
-      ctx.appointment.version += 1;
-      await manager.getRepository(AppointmentEntity).save(ctx.appointment);
+      await markAppointment(deps, manager, ctx, status, actorOf(scope));
       return toAppointmentDto(ctx);
     });
   } catch (err) {
@@ -108,7 +109,7 @@ export async function rescheduleInScope(
       manager,
       ctx,
       { start: input.start, ...(barberId ? { barberId } : {}) },
-      { ignoreNotice: !scope.enforceCutoff },
+      { ignoreNotice: !scope.enforceCutoff, actor: actorOf(scope) },
     );
     return toAppointmentDto(moved);
   });

@@ -1,13 +1,20 @@
-import { BOOKING_MESSAGES, checkStart, type StartRefusal, VISIT_MESSAGES } from '@barberly/common';
+import {
+  BOOKING_MESSAGES,
+  checkStart,
+  dayBounds,
+  localDateOf,
+  type StartRefusal,
+  VISIT_MESSAGES,
+} from '@barberly/common';
 import { type EntityManager, In } from 'typeorm';
 import { badRequest } from '../../platform/http/errors';
-import type { BarberEntity } from '../barbers/barber.entity';
+import { rotationOrder } from '../availability/schedules';
+import { BarberEntity } from '../barbers/barber.entity';
 import { type BarberOffers, type BarberVisit, barberVisit, loadOffers, offersService } from '../barbers/barber-offers';
 import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
 import { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid } from '../shops/shop-access';
-import { AppointmentEntity } from './appointment.entity';
 import { isOverlapViolation, refusedStart, slotTaken } from './booking-errors';
 
 export type { BarberVisit } from '../barbers/barber-offers';
@@ -199,49 +206,23 @@ export async function placeVisit<T>(
   throw refusedStart(barberRefusal, shop);
 }
 
-/**
- * Saves a new appointment and its line items (same transaction). `fields` carries the rest (start, end, barber,
- * client...); the visit sets the service columns (joined name, sums, the first service's id) and the buffer.
- */
-export async function insertVisitAppointment(
+export const BARBER_REFUSED = () =>
+  badRequest(BOOKING_MESSAGES.barberNotFound, { barberId: BOOKING_MESSAGES.barberNotFound });
+
+/** The barbers a request may go to: the one named (it must work at the shop), or all of them in rotation order. */
+export async function candidateBarbers(
   manager: EntityManager,
-  fields: Partial<AppointmentEntity>,
-  visit: BarberVisit,
-): Promise<AppointmentEntity> {
-  const repo = manager.getRepository(AppointmentEntity);
-  const saved = await repo.save(
-    repo.create({
-      ...fields,
-      serviceId: fields.serviceId ?? visit.items[0]?.serviceId ?? null,
-      serviceName: visit.name,
-      serviceDurationMinutes: visit.durationMinutes,
-      servicePrice: visit.price,
-      bufferMinutes: visit.bufferMinutes,
-    }),
-  );
-  // blocked_until is the trigger's; the row we hand back says the same.
-  saved.blockedUntil = new Date(saved.endsAt.getTime() + saved.bufferMinutes * 60_000);
-  await insertItems(manager, saved.id, visit.items);
-  return saved;
-}
-
-/** Replaces an appointment's line items (a moved visit, done as the new barber does it). */
-export async function replaceVisitItems(manager: EntityManager, appointmentId: string, items: BarberVisit['items']) {
-  await manager.query(`DELETE FROM "appointment_items" WHERE "appointment_id" = $1`, [appointmentId]);
-  await insertItems(manager, appointmentId, items);
-}
-
-async function insertItems(manager: EntityManager, appointmentId: string, items: BarberVisit['items']) {
-  if (items.length === 0) return;
-  const params: unknown[] = [appointmentId];
-  const rows = items.map((item, position) => {
-    params.push(position, item.serviceId, item.name, item.durationMinutes, item.price);
-    const n = params.length;
-    return `($1, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-  });
-  await manager.query(
-    `INSERT INTO "appointment_items" ("appointment_id", "position", "service_id", "service_name", "duration_minutes", "price")
-     VALUES ${rows.join(', ')}`,
-    params,
-  );
+  shop: ShopEntity,
+  barberId: string,
+  start: Date,
+): Promise<BarberEntity[]> {
+  const repo = manager.getRepository(BarberEntity);
+  if (barberId !== 'any') {
+    const barber = isUuid(barberId) ? await repo.findOne({ where: { id: barberId, shopId: shop.id } }) : null;
+    if (!barber) throw BARBER_REFUSED();
+    return [barber];
+  }
+  const all = await repo.find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  if (all.length === 0) throw badRequest(BOOKING_MESSAGES.noBarbers, { barberId: BOOKING_MESSAGES.noBarbers });
+  return rotationOrder(manager, all, dayBounds(localDateOf(start, shop.timeZone), shop.timeZone));
 }

@@ -24,7 +24,8 @@ import {
   setUpShop,
   type TestShop,
 } from './booking.test-helper';
-import { insertVisitAppointment, loadVisitServices, placeVisit } from './visit';
+import { bookVisit } from './lifecycle';
+import { loadVisitServices, placeVisit } from './visit';
 
 // Issue 14 (decision 0160): who does what, buffers, several services in one visit, waitlist holds respected.
 let db: TestDatabase;
@@ -394,9 +395,12 @@ describe('waitlist holds', () => {
             claimingHoldId,
           },
           (candidate, visit, end) =>
-            insertVisitAppointment(
-              manager,
-              {
+            bookVisit({ mailQueue: app.mailQueue, now: app.clock.now }, manager, {
+              shop: shopRow,
+              visit,
+              actor: { kind: 'client' },
+              via: 'waitlist',
+              fields: {
                 shopId: shopRow.id,
                 barberId: candidate.id,
                 currency: shopRow.currency,
@@ -407,8 +411,7 @@ describe('waitlist holds', () => {
                 clientName: 'Waitlisted',
                 clientEmail: 'waiting@example.com',
               },
-              visit,
-            ),
+            }),
         );
       // Anyone else: the slot is taken; the holder: booked.
       await expect(place()).rejects.toMatchObject({ status: 409 });

@@ -32,8 +32,8 @@ import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbe
 import { listClients } from '../clients/clients.service';
 import { ServiceEntity } from '../services/service.entity';
 import type { Actor } from './actor';
-import { sharedRateLimiter } from './assistant-rate';
 import { sendRemindersNow, shopNumbers } from './assistant.queries';
+import { sharedRateLimiter } from './assistant-rate';
 
 /**
  * The assistant's tools: one typed layer over the api's services, used by the chat, by client texts and by MCP.
@@ -118,12 +118,19 @@ function ownBarberId(actor: Actor, requested: unknown): string | undefined {
   return typeof requested === 'string' && requested !== 'any' ? requested : undefined;
 }
 
+/** The assistant as the appointment's history names it (issue 24): acting for this person. */
+export function assistantActor(actor: Actor) {
+  return { kind: 'assistant' as const, id: actor.kind === 'client' ? null : actor.userId };
+}
+
 export function scopeOf(actor: Actor): AppointmentScope {
-  if (actor.kind === 'owner') return { shop: actor.shop };
-  if (actor.kind === 'barber') return { shop: actor.shop, barberId: actor.barber.id };
+  const by = assistantActor(actor);
+  if (actor.kind === 'owner') return { shop: actor.shop, actor: by };
+  if (actor.kind === 'barber') return { shop: actor.shop, barberId: actor.barber.id, actor: by };
   const shopCountry = (actor.shop as { country?: string | null }).country ?? undefined;
   return {
     shop: actor.shop,
+    actor: by,
     enforceCutoff: true,
     matches: (a) => normalizePhone(a.clientPhone, shopCountry) === actor.phone,
   };
@@ -432,10 +439,15 @@ export const TOOLS: AssistantTool[] = [
     },
     async apply(ctx, args) {
       const service = await serviceOrFirst(ctx, args.serviceId);
-      const booked = await bookWalkIn(ctx.deps, ctx.actor.shop.id, ctx.actor.shop.ownerId, {
-        serviceId: service.id,
-        barberId: ownBarberId(ctx.actor, args.barberId) ?? 'any',
-      });
+      const booked = await bookWalkIn(
+        { ...ctx.deps, actor: assistantActor(ctx.actor) },
+        ctx.actor.shop.id,
+        ctx.actor.shop.ownerId,
+        {
+          serviceId: service.id,
+          barberId: ownBarberId(ctx.actor, args.barberId) ?? 'any',
+        },
+      );
       return {
         summary: `Walk-in booked: ${booked.service.name} with ${booked.barber.name} at ${shopTime(ctx, booked.start)}`,
         data: appointmentView(booked),
@@ -470,7 +482,7 @@ export const TOOLS: AssistantTool[] = [
     async apply(ctx, args) {
       const phone = ctx.actor.kind === 'client' ? ctx.actor.phone : String(args.clientPhone ?? '');
       const booked = await bookAppointment(
-        ctx.deps,
+        { ...ctx.deps, actor: assistantActor(ctx.actor) },
         ctx.actor.shop.id,
         {
           serviceId: args.serviceId,

@@ -51,6 +51,11 @@ const COLUMNS: Record<string, Rule> = {
   'appointments.client_email': ERASED,
   'appointments.client_phone': ERASED,
   'appointments.client_phone_e164': ERASED,
+  // The appointment's history (issue 24) keeps bookable facts only: status, times, barber, service, price.
+  'appointment_events.before': not('status, times, barber, service and price; never the client'),
+  'appointment_events.after': not('status, times, barber, service and price; never the client'),
+  'appointment_events.data': not('how it followed (series, channel, quiet); never the client'),
+  'appointment_events.reason': not("the system's words for why ('client erased', a text reply)"),
   'appointments.note': ERASED,
   'appointments.reminder_consent_text': ERASED,
   'appointments.service_name': not("the shop's service, as booked"),

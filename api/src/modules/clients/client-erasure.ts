@@ -1,6 +1,8 @@
 import { CLIENT_MESSAGES, localDateOf, normalizePhone, shopPhoneCountry } from '@barberly/common';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { EntityManager } from 'typeorm';
+import { loadAppointmentContext } from '../appointments/appointment-view';
+import { cancelAppointment } from '../appointments/lifecycle';
 import type { BookingMailQueue } from '../mail/mail-queue';
 import type { ShopEntity } from '../shops/shop.entity';
 import { enqueueWaitlistCheck } from '../waitlist/waitlist-queue';
@@ -230,15 +232,16 @@ export async function eraseClientData(
   const freedDays = new Set<string>();
 
   // Their series end; the visits still ahead are cancelled without a word (no cancellation mail or text).
-  const cancelled = (await manager.query(
-    `UPDATE "appointments" SET "status" = 'cancelled', "cancelled_at" = $2, "version" = "version" + 1,
-       "updated_at" = now()
-     WHERE "series_id" = ANY($1::uuid[]) AND "status" = 'confirmed' AND "starts_at" > $2
-     RETURNING "id", "starts_at"`,
+  // Each through the lifecycle (issue 24), quietly: its event says so, and the waitlist's listener offers the time.
+  const ahead = (await manager.query(
+    `SELECT "id" FROM "appointments" WHERE "series_id" = ANY($1::uuid[]) AND "status" = 'confirmed' AND "starts_at" > $2
+     ORDER BY "starts_at" FOR UPDATE`,
     [ids.series, now],
-  )) as [Array<{ id: string; starts_at: Date }>, number];
-  for (const visit of cancelled[0]) {
-    freedDays.add(localDateOf(visit.starts_at, shop.timeZone));
+  )) as Array<{ id: string }>;
+  for (const visit of ahead) {
+    const ctx = await loadAppointmentContext(manager, { id: visit.id });
+    if (!ctx) continue;
+    await cancelAppointment(deps, manager, ctx, { actor: { kind: 'staff' }, reason: 'client erased', quiet: true });
     if (!ids.appointments.includes(visit.id)) ids.appointments.push(visit.id);
   }
   await manager.query(

@@ -1,7 +1,9 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
+import { recordNote } from '../appointments/lifecycle';
 import { sendAppointmentText, type TextDeps, textKindOf } from '../messaging/texts';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
@@ -48,6 +50,7 @@ export async function handleBookingMail(
   // The client chose texts (issue 15): the text goes instead of the e-mail, which stays the fallback.
   if (deps.texts && job.channel !== 'email' && textKindOf(job.kind) && appointment.reminderChannel !== 'email') {
     const outcome = await sendAppointmentText(deps.texts, job, ctx, manageUrl);
+    if (outcome === 'sent') await noteReminder(deps, appointment, job, appointment.reminderChannel);
     if (outcome !== 'fallback') return outcome === 'sent' ? 'sent' : 'skipped';
   }
 
@@ -78,7 +81,24 @@ export async function handleBookingMail(
     throw err;
   }
   deps.logger.info({ kind: job.kind, appointmentId: appointment.id, to: mail.to }, 'booking mail sent');
+  await noteReminder(deps, appointment, job, 'email');
   return 'sent';
+}
+
+/** A reminder that went out is a line of the appointment's history (issue 24): 'Reminder sent by SMS, delivered'. */
+async function noteReminder(
+  deps: Omit<MailWorkerDeps, 'queue'>,
+  appointment: AppointmentEntity,
+  job: BookingMailJob,
+  channel: string,
+): Promise<void> {
+  if (job.kind !== 'reminder' && job.kind !== 'second_reminder') return;
+  await recordNote(
+    deps.dataSource.manager,
+    appointment,
+    { type: 'reminder_sent', actor: { kind: 'system' }, data: { kind: job.kind, channel } },
+    deps.now(),
+  ).catch((err) => deps.logger.warn({ err: (err as Error).message }, 'reminder not noted in the history'));
 }
 
 /** Starts consuming the booking mail queue. */

@@ -1,7 +1,7 @@
 import { normalizePhone, SHARED_START_TEXT, SHARED_STOP_TEXT, TEXT_KEYWORDS, type TextChannel } from '@barberly/common';
-import { loadAppointmentContext } from '../appointments/appointment-view';
+import { cutoffOf, loadAppointmentContext } from '../appointments/appointment-view';
 import type { BookingDeps } from '../appointments/booking.service';
-import { cancelAppointment, cutoffOf } from '../appointments/manage.service';
+import { cancelAppointment, confirmByClient } from '../appointments/lifecycle';
 import { type AssistantHandOffDeps, handOffToAssistant } from '../assistant/client-text-dispatch';
 import {
   answerWhichShop,
@@ -209,12 +209,14 @@ async function handleForShop(
       return 'help';
     }
     case 'confirm': {
-      const ctx = next ? await loadAppointmentContext(manager, { id: next.id }) : null;
+      const ctx = next
+        ? await deps.dataSource.transaction(async (tx) => {
+            const ctx = await loadAppointmentContext(tx, { id: next.id }, true);
+            if (ctx) await confirmByClient(deps.booking, tx, ctx, 'text');
+            return ctx;
+          })
+        : null;
       if (!ctx) return 'inbox';
-      await manager.query(
-        `UPDATE "appointments" SET "client_confirmed_at" = COALESCE("client_confirmed_at", $2) WHERE "id" = $1`,
-        [ctx.appointment.id, deps.now()],
-      );
       const v = valuesFor(ctx, '');
       await reply(`${shop.name}: thank you, see you ${v.date} at ${v.time}.`, 'confirmed');
       return 'confirm';
@@ -226,7 +228,10 @@ async function handleForShop(
         if (!ctx) return 'gone' as const;
         if (ctx.appointment.status !== 'confirmed') return 'gone' as const;
         if (deps.now().getTime() >= cutoffOf(ctx).getTime()) return 'too_late' as const;
-        await cancelAppointment(deps.booking, tx, ctx);
+        await cancelAppointment(deps.booking, tx, ctx, {
+          actor: { kind: 'client', id: ctx.appointment.clientId },
+          reason: 'replied CANCEL to a text',
+        });
         return 'cancelled' as const;
       });
       if (outcome === 'too_late') {

@@ -12,7 +12,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { reminderMail } from '../appointments/booking.service';
 import {
   type BookingTestApp,
   createBookingTestApp,
@@ -22,6 +21,7 @@ import {
   setUpShop,
   type TestShop,
 } from '../appointments/booking.test-helper';
+import { reminderMail } from '../mail/booking-mail.listener';
 import type { BookingMailJob } from '../mail/mail-queue';
 import { handleBookingMail } from '../mail/mail-worker';
 import type { MailMessage } from '../mail/mailer';

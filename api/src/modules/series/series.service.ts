@@ -28,20 +28,13 @@ import {
   toAppointmentDto,
   toAppointmentDtos,
 } from '../appointments/appointment-view';
-import { BARBER_REFUSED, type BookingDeps, bookingMails, reminderMail } from '../appointments/booking.service';
+import type { BookingDeps } from '../appointments/booking-deps';
 import { refusedStart, slotTaken } from '../appointments/booking-errors';
-import { cancelAppointment } from '../appointments/manage.service';
+import { type Actor, bookVisit, cancelAppointment, joinSeries } from '../appointments/lifecycle';
 import { hashManageToken, isWellFormedToken, newManageToken } from '../appointments/manage-token';
-import {
-  insertVisitAppointment,
-  loadVisitServices,
-  placeVisit,
-  SERVICE_REFUSED,
-  visitFor,
-} from '../appointments/visit';
+import { BARBER_REFUSED, loadVisitServices, placeVisit, SERVICE_REFUSED, visitFor } from '../appointments/visit';
 import { BarberEntity } from '../barbers/barber.entity';
 import { linkClient } from '../clients/client-matching';
-import type { ScheduledMail } from '../mail/mail-queue';
 import { shopCountry } from '../messaging/texts';
 import { ServiceEntity } from '../services/service.entity';
 import { ShopEntity } from '../shops/shop.entity';
@@ -206,6 +199,7 @@ async function bookOccurrences(
   ctx: SeriesContext,
   dates: string[],
   client: ClientFields,
+  how: { actor: Actor; announceFirst?: boolean },
 ): Promise<{ booked: Booked[]; collisions: string[] }> {
   const { row, shop, services } = ctx;
   const seen = (await manager.query(
@@ -228,9 +222,15 @@ async function bookOccurrences(
         manager,
         { shop, services, candidates: [ctx.barber], start, now, ignoreNotice: row.created_by === 'owner' },
         (candidate, visit, end) =>
-          insertVisitAppointment(
-            manager,
-            {
+          bookVisit(deps, manager, {
+            shop,
+            visit,
+            actor: how.actor,
+            via: 'series',
+            manageToken: token.token,
+            // The first visit of a new owner's series is announced (confirmation); the others follow it.
+            data: { followOn: !(how.announceFirst && booked.length === 0) },
+            fields: {
               ...client,
               shopId: shop.id,
               barberId: candidate.id,
@@ -244,8 +244,7 @@ async function bookOccurrences(
               seriesOccurrence: date,
               version: 1,
             },
-            visit,
-          ),
+          }),
       );
       await manager.query('RELEASE SAVEPOINT series_occurrence');
       booked.push({ appointment: result, barber, token: token.token });
@@ -387,11 +386,6 @@ async function seriesResult(
   };
 }
 
-/** Reminders of each booked occurrence, with its own manage link. */
-function remindersOf(booked: Booked[], shop: ShopEntity, now: Date): ScheduledMail[] {
-  return booked.flatMap((b) => reminderMail(b.appointment, shop, now, b.token));
-}
-
 /** 400 naming the first service of the visit the barber does not do. */
 async function notOffered(manager: EntityManager, services: ServiceEntity[], barber: BarberEntity) {
   for (const service of services) {
@@ -517,8 +511,8 @@ export async function createSeries(
         client: clientFieldsOf(adopted.appointment),
         createdBy: 'owner',
         manageTokenHash: null,
+        actor: { kind: 'staff', id: userId },
       });
-      await deps.mailQueue.enqueue(manager, remindersOf(booked, shop, now), now);
       return seriesResult(
         manager,
         ctx,
@@ -540,24 +534,12 @@ export async function createSeries(
     });
     const ctx: SeriesContext = { row, shop, barber, services };
     const { lastDay } = bookingWindow(shop, now);
-    const { booked, collisions } = await bookOccurrences(deps, manager, ctx, datesWithin(row, lastDay), client);
+    // The first visit booked is announced (confirmation with its manage link); the others get their reminders.
+    const { booked, collisions } = await bookOccurrences(deps, manager, ctx, datesWithin(row, lastDay), client, {
+      actor: { kind: 'staff', id: userId },
+      announceFirst: true,
+    });
     await markExtended(manager, row, lastDay);
-
-    const [first, ...rest] = booked;
-    const mails: ScheduledMail[] = [];
-    if (first?.appointment.clientEmail) {
-      const { appointment } = first;
-      mails.push({
-        job: {
-          kind: 'confirmation',
-          appointmentId: appointment.id,
-          version: appointment.version,
-          manageToken: first.token,
-        },
-      });
-    }
-    mails.push(...remindersOf(first ? [first, ...rest] : [], shop, now));
-    await deps.mailQueue.enqueue(manager, mails, now);
     return seriesResult(
       manager,
       ctx,
@@ -609,6 +591,7 @@ async function acceptInSeries(
   date: string,
   body: unknown,
   by: CreatedBy,
+  actor: Actor,
 ): Promise<{ booked: Booked; manageToken: string }> {
   const { start } = parseInput(AcceptAlternativeSchema, body);
   if (!isCalendarDate(date)) throw collisionNotFound();
@@ -627,9 +610,13 @@ async function acceptInSeries(
     manager,
     { shop: ctx.shop, services: ctx.services, candidates: [ctx.barber], start, now, ignoreNotice },
     (candidate, visit, end) =>
-      insertVisitAppointment(
-        manager,
-        {
+      bookVisit(deps, manager, {
+        shop: ctx.shop,
+        visit,
+        actor,
+        via: 'series',
+        manageToken: token.token,
+        fields: {
           ...template,
           shopId: ctx.shop.id,
           barberId: candidate.id,
@@ -643,8 +630,7 @@ async function acceptInSeries(
           seriesOccurrence: date,
           version: 1,
         },
-        visit,
-      ),
+      }),
   );
   await manager.query(
     `UPDATE "series_collisions" SET "status" = 'resolved', "appointment_id" = $3 WHERE "series_id" = $1 AND "occurrence_date" = $2`,
@@ -669,12 +655,7 @@ export async function acceptCollision(
   return deps.dataSource.transaction(async (manager) => {
     const shop = await loadOwnedShop(manager, shopId, userId);
     const ctx = await loadSeries(manager, shop, seriesId, true);
-    const { booked } = await acceptInSeries(deps, manager, ctx, date, body, 'owner');
-    const now = deps.now();
-    const mails = bookingMails(booked.appointment, shop, booked.token, now).filter(
-      (m) => m.job.kind !== 'owner_notice',
-    );
-    await deps.mailQueue.enqueue(manager, mails, now);
+    const { booked } = await acceptInSeries(deps, manager, ctx, date, body, 'owner', { kind: 'staff', id: userId });
     return toAppointmentDto({ appointment: booked.appointment, barber: booked.barber, shop });
   });
 }
@@ -750,6 +731,7 @@ async function seriesFromAppointment(
     client: ClientFields;
     createdBy: CreatedBy;
     manageTokenHash: string | null;
+    actor: Actor;
   },
 ): Promise<{ ctx: SeriesContext; booked: Booked[]; collisions: string[] }> {
   const { shop, appointment, barber, services, rule, client } = input;
@@ -762,16 +744,18 @@ async function seriesFromAppointment(
     createdBy: input.createdBy,
     manageTokenHash: input.manageTokenHash,
   });
-  await manager.query(`UPDATE "appointments" SET "series_id" = $2, "series_occurrence" = $3 WHERE "id" = $1`, [
-    appointment.id,
-    row.id,
-    rule.firstDate,
-  ]);
-  appointment.seriesId = row.id;
-  appointment.seriesOccurrence = rule.firstDate;
+  await joinSeries(
+    deps,
+    manager,
+    { appointment, barber, shop },
+    { id: row.id, occurrence: rule.firstDate },
+    input.actor,
+  );
   const ctx: SeriesContext = { row, shop, barber, services };
   const { lastDay } = bookingWindow(shop, deps.now());
-  const { booked, collisions } = await bookOccurrences(deps, manager, ctx, datesWithin(row, lastDay), client);
+  const { booked, collisions } = await bookOccurrences(deps, manager, ctx, datesWithin(row, lastDay), client, {
+    actor: input.actor,
+  });
   await markExtended(manager, row, lastDay);
   return { ctx, booked, collisions };
 }
@@ -808,9 +792,9 @@ export async function createSeriesForBooking(
     client: { ...client, clientName: input.client.name, clientPhone: input.client.phone },
     createdBy: 'client',
     manageTokenHash: input.manageTokenHash,
+    actor: { kind: 'client', id: appointment.clientId },
   });
   const now = deps.now();
-  await deps.mailQueue.enqueue(manager, remindersOf(booked, shop, now), now);
   return seriesResult(
     manager,
     ctx,
@@ -846,9 +830,8 @@ export async function acceptCollisionAsClient(
   await deps.mailQueue.ready();
   return deps.dataSource.transaction(async (manager) => {
     const ctx = await seriesByToken(manager, token, true);
-    const { booked } = await acceptInSeries(deps, manager, ctx, date, body, 'client');
-    const now = deps.now();
-    await deps.mailQueue.enqueue(manager, bookingMails(booked.appointment, ctx.shop, booked.token, now), now);
+    const actor = { kind: 'client' as const, id: ctx.row.client_id };
+    const { booked } = await acceptInSeries(deps, manager, ctx, date, body, 'client', actor);
     return toAppointmentDto({ appointment: booked.appointment, barber: booked.barber, shop: ctx.shop });
   });
 }
@@ -900,10 +883,12 @@ export async function cancelSeriesVisits(
   manager: EntityManager,
   ctx: AppointmentContext,
   scope: CancelScope,
+  actor: Actor = { kind: 'staff' },
 ): Promise<AppointmentContext[]> {
   const cancelled: AppointmentContext[] = [];
+  const how = { actor, ...(scope === 'following' ? { data: { series: 'following', from: ctx.appointment.id } } : {}) };
   if (ctx.appointment.status !== 'cancelled') {
-    await cancelAppointment(deps, manager, ctx);
+    await cancelAppointment(deps, manager, ctx, how);
     cancelled.push(ctx);
   }
   const seriesId = ctx.appointment.seriesId;
@@ -924,7 +909,7 @@ export async function cancelSeriesVisits(
   for (const appointment of later) {
     const each = await loadAppointmentContext(manager, { id: appointment.id });
     if (!each) continue;
-    await cancelAppointment(deps, manager, each);
+    await cancelAppointment(deps, manager, each, how);
     cancelled.push(each);
   }
   const from = ctx.appointment.seriesOccurrence ?? localDateOf(ctx.appointment.startsAt, ctx.shop.timeZone);
@@ -979,9 +964,17 @@ export async function extendSeries(
         }
         const due = dates.filter((d) => d > row.extended_to && d <= lastDay);
         if (due.length === 0) return;
-        const { booked, collisions } = await bookOccurrences(at, manager, ctx, due, await clientTemplate(manager, row));
+        const { booked, collisions } = await bookOccurrences(
+          at,
+          manager,
+          ctx,
+          due,
+          await clientTemplate(manager, row),
+          {
+            actor: { kind: 'system' },
+          },
+        );
         await markExtended(manager, row, lastDay);
-        await deps.mailQueue.enqueue(manager, remindersOf(booked, ctx.shop, now), now);
         totals.booked += booked.length;
         totals.collisions += collisions.length;
       });

@@ -2,9 +2,10 @@ import { type BookedAppointment, BookingRemindersSchema, type HeldSlot, VISIT_ME
 import { z } from 'zod';
 import { notFound, parseInput } from '../../platform/http/errors';
 import { toAppointmentDto } from '../appointments/appointment-view';
-import { bookingMails, reminderChoice } from '../appointments/booking.service';
+import { reminderChoice } from '../appointments/booking.service';
+import { bookVisit } from '../appointments/lifecycle';
 import { hashManageToken, isWellFormedToken, newManageToken } from '../appointments/manage-token';
-import { insertVisitAppointment, loadVisitServices, placeVisit, visitFor } from '../appointments/visit';
+import { loadVisitServices, placeVisit, visitFor } from '../appointments/visit';
 import { BarberEntity } from '../barbers/barber.entity';
 import { manageUrlOf } from '../mail/booking-mails';
 import { ServiceEntity } from '../services/service.entity';
@@ -141,9 +142,13 @@ export async function claimHold(deps: WaitlistDeps, token: string, body: unknown
         claimingHoldId: hold.id,
       },
       (candidate, visit, end) =>
-        insertVisitAppointment(
-          manager,
-          {
+        bookVisit(deps, manager, {
+          shop: visible,
+          visit,
+          actor: { kind: 'client', id: entry.client_id },
+          via: 'waitlist',
+          manageToken: manage.token,
+          fields: {
             shopId: visible.id,
             barberId: candidate.id,
             serviceId: services[0]!.id,
@@ -162,8 +167,7 @@ export async function claimHold(deps: WaitlistDeps, token: string, body: unknown
             version: 1,
             ...reminders,
           },
-          visit,
-        ),
+        }),
     );
     await manager.query(`UPDATE "slot_holds" SET "status" = 'claimed', "appointment_id" = $2 WHERE "id" = $1`, [
       hold.id,
@@ -173,7 +177,6 @@ export async function claimHold(deps: WaitlistDeps, token: string, body: unknown
       `UPDATE "waitlist_entries" SET "status" = 'booked', "appointment_id" = $2, "updated_at" = now() WHERE "id" = $1`,
       [entry.id, appointment.id],
     );
-    await deps.mailQueue.enqueue(manager, bookingMails(appointment, visible, manage.token, now), now);
     const booked: BookedAppointment = {
       ...toAppointmentDto({ appointment, barber, shop: visible }),
       manageToken: manage.token,

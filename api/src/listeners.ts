@@ -1,0 +1,15 @@
+import { type AppointmentListener, registerAppointmentListeners } from './modules/appointments/lifecycle';
+import { bookingMailListener } from './modules/mail/booking-mail.listener';
+import { waitlistOfferListener } from './modules/waitlist/waitlist.listener';
+
+/**
+ * Everything that follows an appointment's change (issue 24, decision 0179): one listener per follow-up, each in
+ * its own file. A new follow-up (push, live calendar, fees) is a new file added here; no transition changes.
+ * Loaded by the composition roots (routes.ts for the api, workers.ts for the worker).
+ */
+export const APPOINTMENT_LISTENERS: readonly AppointmentListener[] = [bookingMailListener, waitlistOfferListener];
+
+/** Idempotent: every composition root calls it. */
+export function registerListeners(): void {
+  registerAppointmentListeners(APPOINTMENT_LISTENERS);
+}

@@ -1,0 +1,26 @@
+/**
+ * The appointment lifecycle (issue 24, decision 0179): the only code that writes appointment rows. Each transition
+ * writes the row and its appointment_events row in one transaction; listeners (listeners.ts) follow from the
+ * events. See docs/architecture.md.
+ */
+export { type Actor, type AppointmentEvent, CLIENT, SYSTEM, snapshotOf } from './appointment-event';
+export { type BookInput, bookVisit, replaceVisitItems } from './book';
+export { type CancelHow, cancelAppointment } from './cancel';
+export {
+  APPOINTMENT_EVENT_QUEUE,
+  type AppointmentEventJob,
+  ensureEventQueue,
+  eventsOf,
+  type LifecycleDeps,
+  loadEvent,
+  recordNote,
+} from './event-log';
+export {
+  type AppointmentListener,
+  appointmentListeners,
+  type HandlerDeps,
+  type ListenerContext,
+  registerAppointmentListeners,
+} from './listeners';
+export { type MoveOptions, moveAppointment } from './move';
+export { confirmByClient, joinSeries, markAppointment } from './status';
