@@ -1,5 +1,5 @@
 import type { Express, RequestHandler } from 'express';
-import type { AppDeps } from './app';
+import type { AppDeps } from './app-deps';
 import { registerListeners } from './listeners';
 import { analyticsRouter } from './modules/analytics/analytics.router';
 import { appointmentsRouter } from './modules/appointments/appointments.router';

@@ -227,6 +227,20 @@ export interface PublicWaitlistEntry {
   shop: { id: string; slug: string; name: string; timeZone: string };
 }
 
+/**
+ * GET /api/appointments/manage/{token} and the answers of cancel and reschedule. Kept beside ManagedSeries (issue 14):
+ * booking/types.ts stays below the visits it knows nothing of (issue 24, no import circle).
+ */
+export interface ManagedAppointment extends Appointment {
+  /** Whether cancel/reschedule are still possible (confirmed and before the cutoff). */
+  canChange: boolean;
+  /** start minus the shop's cancellation cutoff. */
+  cutoffAt: string;
+  calendarUrl: string;
+  /** The series this visit belongs to (issue 14): its upcoming visits and open conflicts. */
+  series?: ManagedSeries;
+}
+
 /** The series part of GET /api/appointments/manage/{token} (ManagedAppointment gains `series?`). */
 export interface ManagedSeries {
   id: string;

@@ -1,6 +1,5 @@
 import type { Hours } from '../hours';
 import type { Barber, User } from '../types';
-import type { ManagedSeries } from '../visits';
 import type { AvailabilitySlot } from './compute-slots';
 import type { AppointmentSource, AppointmentStatus } from './constants';
 
@@ -62,17 +61,6 @@ export interface Appointment {
 export interface BookedAppointment extends Appointment {
   manageToken: string;
   manageUrl: string;
-}
-
-/** GET /api/appointments/manage/{token} and the answers of cancel and reschedule. */
-export interface ManagedAppointment extends Appointment {
-  /** Whether cancel/reschedule are still possible (confirmed and before the cutoff). */
-  canChange: boolean;
-  /** start minus the shop's cancellation cutoff. */
-  cutoffAt: string;
-  calendarUrl: string;
-  /** The series this visit belongs to (issue 14): its upcoming visits and open conflicts. */
-  series?: ManagedSeries;
 }
 
 /** GET /api/shops/{id}/appointments?date= (owner) */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
-import type { BillingGate } from '../billing/billing.service';
+import type { BillingGate } from '../billing/billing-gate';
 import type { BookingMailQueue } from '../mail/mail-queue';
 import type { TextProvider } from '../messaging/twilio';
 import type { Actor } from './lifecycle/appointment-event';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { extendSeries } from '../series/series.service';
-import type { BookingDeps } from './booking.service';
+import type { BookingDeps } from './booking-deps';
 
 /**
  * Idempotency keys answer replays for a day (they hold the 201 body, manage token included); after that they are

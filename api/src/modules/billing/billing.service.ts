@@ -17,6 +17,7 @@ import { HttpError, notFound } from '../../platform/http/errors';
 import { BarberEntity } from '../barbers/barber.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { bumpShopVersion, findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
+import type { BillingGate } from './billing-gate';
 
 /**
  * Plans, trial and billing (issue 17, decision 0110). With BILLING=off (the default) every feature is on and nothing
@@ -32,7 +33,7 @@ export interface BillingDeps {
   events?: ShopEvents;
 }
 
-export type Feature = 'customDomain' | 'whiteLabel';
+export type { Feature } from './billing-gate';
 
 interface BillingRow {
   shop_id: string;
@@ -152,23 +153,7 @@ export async function shopBilling(
 
 const paymentRequired = (message: string) => new HttpError(402, 'plan_limit', message);
 
-/**
- * The gate the other modules call (decision 0110). Every method is a no-op with BILLING=off. Calls that add or use
- * something take the caller's transaction manager, so the check and the write see the same rows.
- */
-export interface BillingGate {
-  readonly mode: 'off' | 'stripe';
-  /** 402 naming the plan that allows one more barber. */
-  assertCanAddBarber(manager: EntityManager, shopId: string): Promise<void>;
-  /** 402 unless the shop's plan has the feature (custom domains, white-label: Premium). */
-  assertFeature(manager: EntityManager, shopId: string, feature: Feature): Promise<void>;
-  /** 403 'bookings_paused' while the trial is over or the subscription unpaid. */
-  assertTakingBookings(manager: EntityManager, shopId: string): Promise<void>;
-  /** What the public shop page needs: the badge and the paused note. */
-  publicFlags(manager: EntityManager, shopId: string): Promise<{ whiteLabel: boolean; bookingsPaused: boolean }>;
-  /** A new shop's trial starts with it. */
-  startTrial(manager: EntityManager, shopId: string): Promise<void>;
-}
+export type { BillingGate } from './billing-gate';
 
 export function createBillingGate(deps: BillingDeps): BillingGate {
   const mode = billingMode(deps.config);

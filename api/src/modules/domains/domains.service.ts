@@ -17,7 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import type { ShopEvents } from '../../platform/events/shop-events';
 import { HttpError, notFound, parseInput } from '../../platform/http/errors';
-import type { BillingGate } from '../billing/billing.service';
+import type { BillingGate } from '../billing/billing-gate';
 import { type BookingMailQueue, createQueueOnce, transactionDb } from '../mail/mail-queue';
 import { bumpShopVersion, isUuid, loadOwnedShop } from '../shops/shop-access';
 import type { DnsChecker, DnsVerdict, DomainTargets } from './dns-check';

@@ -2,7 +2,7 @@ import type { ShopChangedEvent } from '@barberly/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ShopEvents } from '../../platform/events/shop-events';
 import { forbidden, notFound } from '../../platform/http/errors';
-import type { BillingGate } from '../billing/billing.service';
+import type { BillingGate } from '../billing/billing-gate';
 import { ShopEntity } from './shop.entity';
 
 /** Who may see and change a shop, and how a change is committed and announced. Used by shops, services, barbers. */

@@ -25,7 +25,7 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '../lib/messages';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import type { ClientListState, ClientsMode } from './clients-tab';
+import type { ClientListState, ClientsMode } from './clients-state';
 
 /** The api sorts names A to Z and the figures largest or latest first. */
 const SORT_DIRECTION: Record<ClientSort, 'ascending' | 'descending'> = {

@@ -16,7 +16,7 @@ import { type ClientFormatters, formatInterval } from '../lib/format';
 import { CHANNEL_WORDS, erasedToast, errorToast, exportedToast, rebookSentToast } from '../lib/messages';
 import { ClientNotes } from './client-notes';
 import { ClientTags } from './client-tags';
-import type { ClientsMode } from './clients-tab';
+import type { ClientsMode } from './clients-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { MergeDialog } from './merge-dialog';
 

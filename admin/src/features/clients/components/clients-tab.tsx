@@ -1,21 +1,13 @@
 import type { Shop } from '@barberly/common';
 import { useMemo, useState } from 'react';
-import type { ClientFilter, ClientSort } from '../api/clients-api';
 import { type ClientsShop, clientFormatters } from '../lib/format';
 import { ClientList } from './client-list';
 import { ClientPage } from './client-page';
+import type { ClientListState, ClientsMode } from './clients-state';
+
+export type { ClientListState, ClientsMode } from './clients-state';
 
 /** 'owner' sees every client and may edit, merge, export, erase and rebook; 'barber' reads those they served. */
-export type ClientsMode = 'owner' | 'barber';
-
-/** The list's state lives here, above both screens, so Back returns to the same search, filter, sort and page. */
-export interface ClientListState {
-  search: string;
-  filter: ClientFilter;
-  sort: ClientSort;
-  page: number;
-}
-
 const INITIAL: ClientListState = { search: '', filter: 'all', sort: 'lastVisit', page: 1 };
 
 /** The list and a client's page, within one tab. */
