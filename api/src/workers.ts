@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { registerListeners } from './listeners';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
+import { APPOINTMENT_EVENT_QUEUE, startAppointmentEventWorker } from './modules/appointments/lifecycle';
 import { startBillingSchedule } from './modules/billing/billing.service';
 import { createDnsChecker } from './modules/domains/dns-check';
 import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
@@ -42,6 +43,7 @@ export interface Workers {
  *   domain-check          custom domains re-checked for 72 hours
  *   waitlist-check, waitlist-hold-expiry, waitlist-mail
  *                         day checks that offer freed time, hold expiries, the waitlist's mails
+ *   appointment-event     the appointment lifecycle's after-commit handlers (issue 24), one job per event and listener
  *   hourly                idempotency keys purged; recurring series booked as the horizon moves
  *   hourly (BILLING)      Stripe reconciled, ended trials announced
  *
@@ -86,15 +88,25 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     now,
     logger,
   });
+  // The appointment lifecycle's after-commit handlers (issue 24): one job per event and listener.
+  const eventWorker = await startAppointmentEventWorker({ queue: mailQueue, dataSource, logger, now });
   const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events });
   return {
-    queues: [BOOKING_MAIL_QUEUE, DOMAIN_CHECK_QUEUE, WAITLIST_CHECK_QUEUE, HOLD_EXPIRY_QUEUE, WAITLIST_MAIL_QUEUE],
+    queues: [
+      BOOKING_MAIL_QUEUE,
+      DOMAIN_CHECK_QUEUE,
+      WAITLIST_CHECK_QUEUE,
+      HOLD_EXPIRY_QUEUE,
+      WAITLIST_MAIL_QUEUE,
+      APPOINTMENT_EVENT_QUEUE,
+    ],
     async stop() {
       maintenance.stop();
       stopBilling();
       await mailWorker.stop().catch(() => undefined);
       await domainWorker.stop();
       await waitlistWorker.stop();
+      await eventWorker.stop();
     },
   };
 }

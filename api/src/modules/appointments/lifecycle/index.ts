@@ -15,6 +15,7 @@ export {
   loadEvent,
   recordNote,
 } from './event-log';
+export { deliverEvent, startAppointmentEventWorker } from './event-worker';
 export {
   type AppointmentListener,
   appointmentListeners,
