@@ -52,6 +52,7 @@ import {
   seriesCancelledToasts,
   walkInBookedToast,
 } from '../lib/messages';
+import { AppointmentHistory } from './appointment-history';
 import { ContactLinks } from './contact-links';
 import { SeriesDialog } from './series-dialog';
 import { SeriesPanel } from './series-panel';
@@ -202,6 +203,7 @@ export function AppointmentItem({
       <TextBadges appointment={appointment} />
       <ContactLinks phone={client.phone} email={client.email} />
       {appointment.note ? <p className="mt-2 text-sm text-neutral-600 italic">“{appointment.note}”</p> : null}
+      <AppointmentHistory shopId={appointment.shop.id} appointmentId={appointment.id} />
       {confirmingCancel ? (
         <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
           <p className="text-sm font-medium text-red-900">
