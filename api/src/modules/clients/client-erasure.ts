@@ -2,7 +2,7 @@ import { CLIENT_MESSAGES, localDateOf, normalizePhone, shopPhoneCountry } from '
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { EntityManager } from 'typeorm';
 import { loadAppointmentContext } from '../appointments/appointment-view';
-import { cancelAppointment } from '../appointments/lifecycle';
+import { cancelAppointment, eraseClientDetails } from '../appointments/lifecycle';
 import type { BookingMailQueue } from '../mail/mail-queue';
 import type { ShopEntity } from '../shops/shop.entity';
 import { enqueueWaitlistCheck } from '../waitlist/waitlist-queue';
@@ -275,13 +275,7 @@ export async function eraseClientData(
   for (const day of freedDays) await enqueueWaitlistCheck(manager, deps.mailQueue, shop.id, day);
 
   // The books stay; the person goes.
-  await manager.query(
-    `UPDATE "appointments" SET "client_name" = $2, "client_email" = '', "client_phone" = '',
-       "client_phone_e164" = NULL, "note" = '', "reminder_consent_text" = NULL, "manage_token_hash" = NULL,
-       "updated_at" = now()
-     WHERE "id" = ANY($1::uuid[])`,
-    [ids.appointments, ERASED_NAME],
-  );
+  await eraseClientDetails(manager, ids.appointments, ERASED_NAME);
   await manager.query(
     `UPDATE "booking_idempotency_keys" SET "response" = NULL WHERE "appointment_id" = ANY($1::uuid[])`,
     [ids.appointments],

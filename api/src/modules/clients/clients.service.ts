@@ -21,6 +21,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import { badRequest, conflict, forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { ANALYTICS_CHANNEL } from '../analytics/analytics-cache';
+import { reassignClient } from '../appointments/lifecycle';
 import type { BookingMailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { textChannelsOf } from '../messaging/texts';
@@ -497,7 +498,7 @@ export async function mergeClients(
     const b = await loadClient(manager, viewer, second as string, true);
     const [keep, fold] = a.id === clientId ? [a, b] : [b, a];
     if (keep.erased_at || fold.erased_at) throw conflict(CLIENT_MESSAGES.mergeErased);
-    await manager.query(`UPDATE "appointments" SET "client_id" = $1 WHERE "client_id" = $2`, [keep.id, fold.id]);
+    await reassignClient(manager, fold.id, keep.id);
     // Analytics' kept reports count clients (new, returning, retention): told at commit (analytics-cache.ts).
     await manager.query('SELECT pg_notify($1, $2)', [ANALYTICS_CHANNEL, `${viewer.shop.id}:clients`]);
     await manager.query(`UPDATE "client_notes" SET "client_id" = $1 WHERE "client_id" = $2`, [keep.id, fold.id]);

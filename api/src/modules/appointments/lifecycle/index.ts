@@ -6,6 +6,7 @@
 export { type Actor, type AppointmentEvent, CLIENT, SYSTEM, snapshotOf } from './appointment-event';
 export { type BookInput, bookVisit, replaceVisitItems } from './book';
 export { type CancelHow, cancelAppointment } from './cancel';
+export { eraseClientDetails, reassignClient } from './client-details';
 export {
   APPOINTMENT_EVENT_QUEUE,
   type AppointmentEventJob,
