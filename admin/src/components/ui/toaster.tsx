@@ -8,9 +8,10 @@ import type { ToastMessage } from '../../lib/toast-messages';
  * Spec 9: one toast at a time, 5 s, F8 focuses the region; at most 420 px wide from medium screens up. Rendered
  * straight into <body> so a modal dialog, which makes the rest of the page inert, leaves it live.
  *
- * Top right, just under the 64 px header: forms and dialogs keep their primary button bottom right, and a toast
+ * Top centre, just under the 64 px header: forms and dialogs keep their primary button bottom right, and a toast
  * there sat on top of it (a toast pauses while hovered, so the button stayed covered as long as the pointer was on
- * it). See docs/decisions/0023-toast-placement.md.
+ * it; decision 0023). Not top right either: the page header's controls (Log in, Logout, Preview Site, Edit Shop)
+ * sit on the right, and the page's title, text only, in the middle (issue 28, decision 0176).
  */
 export function Toaster() {
   // Prerendering at build time has no document (and no toasts to show).
@@ -21,8 +22,8 @@ export function Toaster() {
         visibleToasts={TIMINGS.toastLimit}
         duration={TIMINGS.toastDurationMs}
         hotkey={['F8']}
-        position="top-right"
-        offset={{ top: 76, right: 16 }}
+        position="top-center"
+        offset={{ top: 76 }}
         mobileOffset={{ top: 72, left: 12, right: 12 }}
         theme="dark"
         richColors

@@ -62,7 +62,32 @@ function agendaOf(appointments: Appointment[], date = '2026-05-10'): ShopAgenda 
   };
 }
 
+/** 8:00 AM in New York on Sunday 2026-05-10, the fixtures' day: their 9:00 AM visits are ahead. */
+const MORNING = new Date('2026-05-10T12:00:00Z');
+beforeEach(() => {
+  // Only Date is faked: the clock says it is that morning, timers and user events run as usual.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(MORNING);
+});
+afterEach(() => vi.useRealTimers());
+
 describe('AgendaDay', () => {
+  it('offers completed or no-show on an appointment that has started, not Cancel or Make this a series…', () => {
+    vi.setSystemTime(new Date('2026-05-10T13:30:00Z'));
+    render(
+      <AgendaDay
+        agenda={agendaOf([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')])}
+        pendingId={null}
+        onSetStatus={vi.fn()}
+        onMakeSeries={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Mark completed: 9:00 AM Jordan Lee' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark no-show: 9:00 AM Jordan Lee' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel: 9:00 AM Jordan Lee' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' })).toBeNull();
+  });
+
   it('groups the day by barber, with time, client, contact, service and status', () => {
     const day = agendaOf([
       appointment('a1', SAM, '9:00 AM', 'Jordan Lee'),
@@ -330,8 +355,25 @@ describe('AppointmentsTab', () => {
     expect(await screen.findByText('No barber is free for this service before closing today.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serviceId: CUT.id, barberId: 'any' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serviceId: CUT.id, barberId: 'any', date: '2026-05-10' });
     expect(calls).toContain(`POST /api/shops/${SHOP_ID}/walk-in`);
+  });
+
+  it('names the day a walk-in books on, and refuses another day with the reason', async () => {
+    const { fetchMock } = fakeApi([]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    await screen.findByText('No appointments on this day');
+    await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
+    expect(screen.getByRole('group', { name: 'Book a walk-in' })).toHaveTextContent(
+      'Books on Sunday, May 10, 2026 (today)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await screen.findByText(/Monday, May 11, 2026/);
+    const walkIn = await screen.findByRole('button', { name: 'Walk-in' });
+    expect(walkIn).toBeDisabled();
+    expect(walkIn).toHaveAccessibleDescription('Walk-ins are booked for today only. Go to today to add one.');
+    expect(screen.queryByRole('group', { name: 'Book a walk-in' })).toBeNull();
   });
 
   it("sends the walk-in's optional client details, blank ones as empty strings", async () => {
@@ -349,6 +391,7 @@ describe('AppointmentsTab', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       serviceId: CUT.id,
       barberId: 'any',
+      date: '2026-05-10',
       client: { name: 'Ana Silva', email: 'ana@example.com', phone: '' },
     });
     // Refused: the panel stays open with the details, for another try.

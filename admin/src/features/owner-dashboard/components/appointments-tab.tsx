@@ -5,6 +5,7 @@ import {
   addDays,
   appointmentDisplayOf,
   type Barber,
+  BOOKING_MESSAGES,
   type CancelScope,
   type DisplaySettings,
   dayBounds,
@@ -12,6 +13,7 @@ import {
   formatDayLabel,
   formatDuration,
   formatMoney,
+  localDateOf,
   type Service,
   type ShopAgenda,
   TEXT_CHANNEL_NAMES,
@@ -173,6 +175,9 @@ export function AppointmentItem({
     ? formatClockTime(appointment.start, { ...money, timeZone: appointment.shop.timeZone })
     : appointment.localTime;
   const who = `${time} ${client.name}`;
+  // Once it has started (issue 28), an appointment is not cancelled or made a series: it was kept or missed.
+  const started = Date.parse(appointment.start) <= Date.now();
+  const actions = nextStatuses(appointment.status).filter((status) => !(started && status === 'cancelled'));
   return (
     <li
       aria-label={`${time}, ${client.name}, ${visitName}`}
@@ -252,9 +257,9 @@ export function AppointmentItem({
             )}
           </div>
         </div>
-      ) : nextStatuses(appointment.status).length > 0 ? (
+      ) : actions.length > 0 ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          {nextStatuses(appointment.status).map((status) => (
+          {actions.map((status) => (
             <Button
               key={status}
               variant="light"
@@ -267,7 +272,7 @@ export function AppointmentItem({
               {ACTION_LABELS[status]}
             </Button>
           ))}
-          {onMakeSeries && appointment.status === 'confirmed' && !inSeries ? (
+          {onMakeSeries && appointment.status === 'confirmed' && !inSeries && !started ? (
             <Button
               variant="light"
               size="sm"
@@ -356,7 +361,15 @@ export interface WalkInClientDetails {
   email: string;
   phone: string;
 }
-export type WalkInBooking = { serviceId: string; barberId: string; client?: WalkInClientDetails };
+export type WalkInBooking = { serviceId: string; barberId: string; date?: string; client?: WalkInClientDetails };
+
+/** The day the agenda shows, as the walk-in panel names it (issue 28): walk-ins book only on the shop's today. */
+export interface WalkInDay {
+  date: string;
+  /** 'Friday, November 27'. */
+  label: string;
+  isToday: boolean;
+}
 
 const NO_CLIENT_DETAILS: WalkInClientDetails = { name: '', email: '', phone: '' };
 
@@ -369,11 +382,14 @@ export function WalkInPanel({
   barbers,
   pending,
   onBook,
+  day,
 }: {
   services: Service[];
   barbers: Barber[];
   pending: boolean;
   onBook: (input: WalkInBooking) => Promise<boolean>;
+  /** The agenda's day; absent while it loads (the api then books today). */
+  day?: WalkInDay | null;
 }) {
   const [open, setOpen] = useState(false);
   const [barberId, setBarberId] = useState('any');
@@ -386,11 +402,23 @@ export function WalkInPanel({
     phone: details.phone.trim(),
   };
   const hasClient = Boolean(client.name || client.email || client.phone);
-  if (!open) {
+  const notToday = day ? !day.isToday : false;
+  if (!open || notToday) {
     return (
-      <Button onClick={() => setOpen(true)} disabled={services.length === 0 || barbers.length === 0}>
-        <Footprints aria-hidden="true" className="size-4" /> Walk-in
-      </Button>
+      <div className="flex flex-col gap-1">
+        <Button
+          onClick={() => setOpen(true)}
+          disabled={services.length === 0 || barbers.length === 0 || notToday}
+          aria-describedby={notToday ? 'walk-in-today-only' : undefined}
+        >
+          <Footprints aria-hidden="true" className="size-4" /> Walk-in
+        </Button>
+        {notToday ? (
+          <p id="walk-in-today-only" className="max-w-xs text-sm text-neutral-600">
+            {BOOKING_MESSAGES.walkInTodayOnly}
+          </p>
+        ) : null}
+      </div>
     );
   }
   return (
@@ -398,7 +426,11 @@ export function WalkInPanel({
       <CardHeader
         as="h3"
         title="Book a walk-in"
-        description="Choose a service: the next free time today is booked now."
+        description={
+          day
+            ? `Books on ${day.label} (today): choose a service and the next free time is booked now.`
+            : 'Choose a service: the next free time today is booked now.'
+        }
         actions={
           <Button variant="light" size="sm" onClick={() => setOpen(false)} disabled={pending}>
             Close
@@ -432,7 +464,13 @@ export function WalkInPanel({
               disabled={pending}
               aria-label={`Book walk-in: ${service.name}`}
               onClick={async () => {
-                if (await onBook({ serviceId: service.id, barberId, ...(hasClient ? { client } : {}) })) {
+                const input = {
+                  serviceId: service.id,
+                  barberId,
+                  ...(day ? { date: day.date } : {}),
+                  ...(hasClient ? { client } : {}),
+                };
+                if (await onBook(input)) {
                   setOpen(false);
                   setDetails(NO_CLIENT_DETAILS);
                 }
@@ -506,6 +544,9 @@ export function AppointmentsTab({
   };
 
   const dayLabel = shown ? formatDayLabel(dayBounds(shown.date, shown.timeZone).start, shown.timeZone) : '';
+  const walkInDay: WalkInDay | null = shown
+    ? { date: shown.date, label: dayLabel, isToday: shown.date === localDateOf(new Date(), shown.timeZone) }
+    : null;
   return (
     <div className="flex flex-col gap-5">
       <CardHeader
@@ -548,7 +589,13 @@ export function AppointmentsTab({
       />
       <div>
         <div className="flex flex-wrap items-start gap-2">
-          <WalkInPanel services={services} barbers={barbers} pending={walkIn.isPending} onBook={bookWalkIn} />
+          <WalkInPanel
+            services={services}
+            barbers={barbers}
+            pending={walkIn.isPending}
+            onBook={bookWalkIn}
+            day={walkInDay}
+          />
           <Button
             variant="light"
             disabled={services.length === 0 || barbers.length === 0 || !shown}

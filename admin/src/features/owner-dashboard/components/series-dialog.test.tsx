@@ -137,8 +137,16 @@ describe('seriesRequestOf', () => {
 });
 
 describe('New series from the agenda', () => {
-  beforeEach(() => setTokenSource(async () => 'token'));
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    setTokenSource(async () => 'token');
+    // The morning of the agenda's day (2026-05-10): its appointments are still ahead, so they can become a series.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-05-10T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   const series: Series = {
     id: '77777777-7777-4777-8777-777777777777',
