@@ -266,6 +266,12 @@ describe("a shop's own sender", () => {
     const set = await request(app).put(path).set(bearer(operator.accessToken)).send({ phoneNumber: own });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ kind: 'number', number: own });
+    const sharedOne = await request(app)
+      .put(`/api/admin/shops/${b.id}/text-sender`)
+      .set(bearer(operator.accessToken))
+      .send({ phoneNumber: twilio.from });
+    expect(sharedOne.status).toBe(409);
+    expect(sharedOne.body.error.message).toBe(TEXT_RULE_MESSAGES.senderShared);
     const seen = await request(app).get(path).set(bearer(operator.accessToken));
     expect(seen.body).toMatchObject({ kind: 'number', number: own });
     expect((await request(app).get(path).set(bearer(a.owner.accessToken))).status).toBe(403);
@@ -326,9 +332,17 @@ describe("a shop's own sender", () => {
     const owner = await request(app).get(`/api/shops/${a.id}/messaging/sender`).set(bearer(a.owner.accessToken));
     expect(owner.body).toMatchObject({ kind: 'number', number: '+13125550182', countries: ['US'], custom: false });
 
+    // Another number bought for the shop replaces the first, which goes back to Twilio.
+    const again = await request(app)
+      .put(`/api/admin/shops/${a.id}/text-sender`)
+      .set(bearer(operator.accessToken))
+      .send({ buy: { country: 'US', areaCode: '212' } });
+    expect(again.body).toMatchObject({ kind: 'number', number: '+12125550180' });
+    expect(twilio.incomingNumbers.some((n) => n.phoneNumber === '+13125550182')).toBe(false);
+
     const cleared = await request(app).delete(`/api/admin/shops/${a.id}/text-sender`).set(bearer(operator.accessToken));
     expect(cleared.body).toMatchObject({ kind: 'shared', number: null });
-    expect(twilio.incomingNumbers.some((n) => n.phoneNumber === '+13125550182')).toBe(false);
+    expect(twilio.incomingNumbers.some((n) => n.phoneNumber === '+12125550180')).toBe(false);
   });
 });
 
