@@ -50,7 +50,7 @@ describe('SetupChecklist', () => {
     }
     await userEvent.click(within(step('Add a barber')).getByRole('button', { name: 'Add a barber' }));
     await userEvent.click(within(step('Turn on text reminders')).getByRole('button', { name: 'Set up texts' }));
-    await userEvent.click(within(step('Connect your own domain')).getByRole('button', { name: 'Connect a domain' }));
+    await userEvent.click(within(step('Connect your own domain')).getByRole('button', { name: 'Set up a domain' }));
     expect(onGoTo.mock.calls.map((call) => call[0])).toEqual(['barbers', 'messages', 'domains']);
   });
 

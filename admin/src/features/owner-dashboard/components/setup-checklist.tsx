@@ -68,7 +68,7 @@ export function SetupChecklist({
       action: (
         <>
           <Button variant="light" size="sm" onClick={() => onGoTo('hours')}>
-            Edit hours
+            Review hours
           </Button>
           <Button variant="light" size="sm" onClick={() => mark('hours', 'done')}>
             They are right
@@ -111,7 +111,7 @@ export function SetupChecklist({
       done: Boolean(shop.customDomain),
       action: (
         <Button variant="light" size="sm" onClick={() => onGoTo('domains')}>
-          Connect a domain
+          Set up a domain
         </Button>
       ),
     },
