@@ -32,6 +32,7 @@ const NOW = '2026-12-02T14:00:00Z';
 const logger = pino({ level: 'silent' });
 /** NOW plus 24 hours, give or take the seconds the test takes. */
 const DAY_LATER = /^2026-12-03T14:0\d:/;
+const OPERATOR = 'operator-texts@example.com';
 
 let db: TestDatabase;
 let twilio: FakeTwilio;
@@ -62,7 +63,10 @@ beforeAll(async () => {
     clock: createTestClock(NOW),
     configOverrides: { ...twilioConfig, LLM_BASE_URL: llm.url, LLM_MODEL: 'scripted', LLM_TIMEOUT_MS: '3000' },
   });
-  plain = await createBookingTestApp(db, { clock: createTestClock(NOW), configOverrides: twilioConfig });
+  plain = await createBookingTestApp(db, {
+    clock: createTestClock(NOW),
+    configOverrides: { ...twilioConfig, ADMIN_EMAILS: OPERATOR },
+  });
   server = await listen(app);
   plainServer = await listen(plain);
 });
@@ -387,5 +391,24 @@ describe('the assistant answers texts', () => {
     expect(twilio.sent.length).toBe(sent);
     const [latest] = await inbox();
     expect(latest).toMatchObject({ direction: 'in', body: 'do you do beards?', readAt: null });
+  });
+
+  it('tells owners the assistant is not connected in plain words; only an operator gets the docs', async () => {
+    const status = await asOwner(request(plain).get(`/api/shops/${shop.id}/assistant`));
+    expect(status.body.status).toMatchObject({ configured: false });
+    expect(status.body.status.operatorDocs).toBeUndefined();
+    expect((await assistantState(plain)).operatorDocs).toBeUndefined();
+    const chat = await asOwner(request(plain).post(`/api/shops/${shop.id}/assistant/chat`)).send({ message: 'hi' });
+    expect(chat.text).toContain('The assistant is not connected yet. Your Barberly administrator can connect one.');
+    expect(chat.text).not.toMatch(/LLM_|restart/);
+
+    const operator = await signUpTestUser(plain, OPERATOR);
+    const own = await setUpShop(plain, operator.accessToken, { barbers: ['Kai'] });
+    const asOperator = await request(plain).get(`/api/shops/${own.id}/assistant`).set(bearer(operator.accessToken));
+    expect(asOperator.body.status.operatorDocs).toBe('/operators/assistant.txt');
+    const texts = await request(plain)
+      .get(`/api/shops/${own.id}/messaging/assistant`)
+      .set(bearer(operator.accessToken));
+    expect(texts.body).toMatchObject({ available: false, operatorDocs: '/operators/assistant.txt' });
   });
 });
