@@ -151,7 +151,14 @@ export async function handOffToAssistant(deps: AssistantHandOffDeps, input: Clie
     if (!pending) return false;
   }
 
-  const outcome = await handleClientText(assistant, shop, input.phone, input.body);
+  let outcome: Awaited<ReturnType<typeof handleClientText>>;
+  try {
+    outcome = await handleClientText(assistant, shop, input.phone, input.body);
+  } catch (err) {
+    // Whatever went wrong, the client's text is stored: it waits in the inbox for a person.
+    deps.logger.error({ err, shopId: input.shopId, messageId: input.messageId }, 'assistant failed on a text');
+    return false;
+  }
   if (!outcome?.reply || FAILED_REPLIES.has(outcome.reply)) {
     deps.logger.warn({ shopId: input.shopId, messageId: input.messageId }, 'assistant could not answer a text');
     return false;
