@@ -51,6 +51,10 @@ const EnvSchema = z.object({
    */
   TRUSTED_PROXIES: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics at GET /metrics on this port of their own (decision 0178); unset or 0: not served. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** The metrics port's address: loopback by default; 0.0.0.0 where Prometheus scrapes from another host or pod. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // Hosted Supabase instead of the built-in auth.
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: z.string().optional(),

@@ -13,6 +13,7 @@ import { runMigrationsLocked } from './platform/db/migrate-locked';
 import { createShopEvents } from './platform/events/shop-events';
 import { readiness } from './platform/http/ops';
 import { createLogger } from './platform/logger';
+import { startProcessMetrics } from './platform/metrics/start';
 import { createRedis } from './platform/redis';
 import { startWorkers } from './workers';
 
@@ -44,9 +45,11 @@ const workers = await startWorkers({
   now,
 });
 
+// Prometheus metrics (the queues' depth and oldest job's age, pools, outside calls) on METRICS_PORT (decision 0178).
+const metricsServer = await startProcessMetrics({ service: 'worker', config, logger, dataSource, redis, workers });
+
 let stopping = false;
-// Probes only. Prometheus metrics (issue 30, item 4) are served from here too: add the `/metrics` route below, on
-// this internal port that no front door routes to.
+// Probes only; metrics are on METRICS_PORT.
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -84,6 +87,7 @@ async function shutdown(signal: string) {
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'queue did not stop cleanly'));
   mailer.close();
   server.close();
+  metricsServer?.close();
   await dataSource.destroy().catch(() => undefined);
   redis?.disconnect();
   process.exit(0);

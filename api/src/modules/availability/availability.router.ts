@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type RequestHandler, Router } from 'express';
 import type { Config } from '../../config';
+import { labelRoute } from '../../platform/metrics/http-metrics';
 import { publicBookingCors, publicOriginAllowed } from '../appointments/public-cors';
 import { pathParam } from '../shops/shop-access';
 import { type AvailabilityDeps, getAvailabilityAnswer } from './availability.service';
@@ -67,6 +68,8 @@ export function keptAvailability(deps: {
     if (req.method !== 'GET' || !PATH.test(url)) return false;
     const answer = deps.availabilityCache.peek(url, deps.now().getTime());
     if (!answer) return false;
+    // Counted under the same route as the router's answers (metrics, decision 0178).
+    labelRoute(req, '/api/shops/:slugOrId/availability');
     const incoming = req.headers['x-request-id'];
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Request-Id', typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());
