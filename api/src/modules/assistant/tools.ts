@@ -32,8 +32,8 @@ import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbe
 import { listClients } from '../clients/clients.service';
 import { ServiceEntity } from '../services/service.entity';
 import type { Actor } from './actor';
-import { sharedRateLimiter } from './assistant-rate';
 import { sendRemindersNow, shopNumbers } from './assistant.queries';
+import { sharedRateLimiter } from './assistant-rate';
 
 /**
  * The assistant's tools: one typed layer over the api's services, used by the chat, by client texts and by MCP.
