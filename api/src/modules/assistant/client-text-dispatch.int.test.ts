@@ -281,6 +281,29 @@ describe('the assistant answers texts', () => {
     expect((await assistantState()).proposals.map((p) => p.status)).toEqual(['confirmed']);
   });
 
+  it('takes CANCEL with a proposal waiting as a no: the proposal is dropped, the appointment stays', async () => {
+    await setSwitch(true);
+    const riley = await client('Riley Kim', '2026-12-04T15:00:00Z');
+    llm.script(
+      {
+        toolCalls: [
+          {
+            name: 'reschedule_appointment',
+            args: { appointmentId: riley.appointmentId, start: '2026-12-04T16:00:00Z' },
+          },
+        ],
+      },
+      { text: 'I can move you to 11:00.' },
+    );
+    await text(riley.from, 'can I come an hour later on friday?');
+    expect(sentTo(riley.phone).at(-1)?.body).toMatch(/Reply YES to confirm or NO to cancel\.$/);
+
+    await text(riley.from, 'CANCEL');
+    expect(sentTo(riley.phone).at(-1)?.body).toBe('OK, nothing was changed.');
+    expect(await statusOf(riley.appointmentId)).toBe('confirmed');
+    expect((await assistantState()).proposals.map((p) => p.status)).toEqual(['rejected']);
+  });
+
   it('leaves texts to the inbox when the switch is off', async () => {
     const riley = await client('Riley Kim', '2026-12-03T15:00:00Z');
     const calls = llm.requests.length;

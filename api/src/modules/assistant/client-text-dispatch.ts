@@ -19,8 +19,9 @@ import type { AssistantDeps } from './tools';
  * webhook has routed to a shop and stored is answered by the assistant when all of these hold:
  *   - a model is connected (LLM_BASE_URL) and the owner turned on "The assistant answers texts";
  *   - the owner has not taken the conversation over in the last 24 hours (Take over, or a reply by hand);
- *   - the text is not a carrier keyword (STOP, START, HELP: those stay with the webhook, always), and a C / YES /
- *     X / CANCEL goes to the assistant only when it answers a change the assistant proposed to this client;
+ *   - the text is not a carrier keyword (STOP, START, HELP: those stay with the webhook, always); YES and X / CANCEL
+ *     go to the assistant only when a change it proposed waits for this client (YES confirms it, X / CANCEL turn it
+ *     down), and C always confirms the next appointment as the reminders say;
  *   - the number has not opted out.
  * The answer goes back on the channel the client used, through the shop's text provider, stored as kind
  * 'assistant' so the inbox marks it. Everything else (and a model that fails) leaves the text in the inbox as before.
@@ -52,6 +53,8 @@ const FAILED_REPLIES = new Set<string>([
 
 const ALWAYS_THE_WEBHOOKS = new Set(['optOut', 'optIn', 'help']);
 const APPOINTMENT_KEYWORDS = new Set(['confirm', 'cancel']);
+/** The confirm keywords that answer a proposal ("Reply YES to confirm"); C stays the reminder's confirm. */
+const PROPOSAL_YES = new Set(['YES', 'Y', 'CONFIRM']);
 
 export async function assistantAnswersTexts(dataSource: DataSource, shopId: string): Promise<boolean> {
   const [row] = (await dataSource.query('SELECT "assistant_answers_texts" AS "on" FROM "shops" WHERE "id" = $1', [
@@ -145,15 +148,24 @@ export async function handOffToAssistant(deps: AssistantHandOffDeps, input: Clie
   if (await isOptedOut(dataSource.manager, input.shopId, input.phone)) return false;
   const shop = await dataSource.getRepository(ShopEntity).findOneBy({ id: input.shopId });
   if (!shop) return false;
+  let text = input.body;
   if (input.keyword && APPOINTMENT_KEYWORDS.has(input.keyword)) {
-    // "YES" answers the assistant's proposal when there is one; otherwise it confirms the next appointment as before.
+    // With a proposal of the assistant waiting, YES confirms it and X / CANCEL turn it down (never cancelling the
+    // appointment behind it); C keeps confirming the next appointment, as the reminders say. Without one, the
+    // keywords act on the next appointment as before.
     const pending = await latestPending({ deps: assistant, actor: { kind: 'client', phone: input.phone, shop } });
     if (!pending) return false;
+    const word = input.body
+      .trim()
+      .toUpperCase()
+      .replace(/[.!?]+$/, '');
+    if (input.keyword === 'confirm' && !PROPOSAL_YES.has(word)) return false;
+    if (input.keyword === 'cancel') text = 'NO';
   }
 
   let outcome: Awaited<ReturnType<typeof handleClientText>>;
   try {
-    outcome = await handleClientText(assistant, shop, input.phone, input.body);
+    outcome = await handleClientText(assistant, shop, input.phone, text);
   } catch (err) {
     // Whatever went wrong, the client's text is stored: it waits in the inbox for a person.
     deps.logger.error({ err, shopId: input.shopId, messageId: input.messageId }, 'assistant failed on a text');
