@@ -3,8 +3,10 @@ import {
   DEFAULT_TEXTS_PER_SHOP_PER_DAY,
   displaySettingsOf,
   formatClockTime,
+  formatPhone,
   normalizePhone,
   phoneCountry,
+  shopPhoneCountry,
   shopSiteOrigin,
   type TextChannel,
   type TextKind,
@@ -114,7 +116,8 @@ export function valuesFor(ctx: AppointmentContext, link: string): TemplateValues
     barber: barber.name,
     ...textDateValues(a.startsAt, shop.timeZone, shop),
     link,
-    phone: shop.phoneNumber,
+    // As the shop's country writes it (issue 28).
+    phone: formatPhone(shop.phoneNumber, shopPhoneCountry(shop)),
   };
 }
 
@@ -254,7 +257,7 @@ export async function sendAppointmentText(
 
 /** A text outside the appointment pipeline (a keyword's answer, the owner's reply), logged in text_messages. */
 export async function sendShopText(
-  deps: Pick<TextDeps, 'dataSource' | 'provider' | 'logger'>,
+  deps: Pick<TextDeps, 'dataSource' | 'logger'> & { provider: Pick<TextProvider, 'send'> },
   input: {
     /** null: the platform's own text on the shared sender (the "which shop?" question, a shared STOP's answer). */
     shopId: string | null;

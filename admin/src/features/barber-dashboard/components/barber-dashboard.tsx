@@ -5,6 +5,8 @@ import {
   formatClockTime,
   formatDayLabel,
   formatDuration,
+  formatPhone,
+  shopPhoneCountry,
 } from '@barberly/common';
 import {
   CalendarDays,
@@ -69,7 +71,8 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
           <div className="flex flex-col gap-0.5 text-sm text-neutral-600 sm:items-end">
             {a.client.phone ? (
               <a href={`tel:${a.client.phone}`} className="inline-flex min-h-6 items-center gap-1.5">
-                <Phone aria-hidden="true" className="size-3.5" /> {a.client.phone}
+                <Phone aria-hidden="true" className="size-3.5" />{' '}
+                {formatPhone(a.client.phone, shopPhoneCountry(a.shop))}
               </a>
             ) : null}
             {a.client.email ? (

@@ -16,6 +16,7 @@ import {
   localDateOf,
   type Service,
   type ShopAgenda,
+  shopPhoneCountry,
   TEXT_CHANNEL_NAMES,
 } from '@barberly/common';
 import { useQueryClient } from '@tanstack/react-query';
@@ -205,7 +206,7 @@ export function AppointmentItem({
         </div>
       </div>
       <TextBadges appointment={appointment} />
-      <ContactLinks phone={client.phone} email={client.email} />
+      <ContactLinks phone={client.phone} email={client.email} country={shopPhoneCountry(appointment.shop)} />
       {appointment.note ? <p className="mt-2 text-sm text-neutral-600 italic">“{appointment.note}”</p> : null}
       {confirmingCancel ? (
         <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">

@@ -1,4 +1,12 @@
-import { currencyLabel, displaySettingsOf, localeLabel, type Shop, THEME_LABELS } from '@barberly/common';
+import {
+  currencyLabel,
+  displaySettingsOf,
+  formatPhone,
+  localeLabel,
+  type Shop,
+  shopPhoneCountry,
+  THEME_LABELS,
+} from '@barberly/common';
 import { CalendarDays, Copy, ExternalLink, Pencil, Scissors, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -126,7 +134,7 @@ export function OverviewTab({
               {shop.bio}
             </Detail>
             <Detail label="Address">{shop.address}</Detail>
-            <Detail label="Phone">{shop.phoneNumber}</Detail>
+            <Detail label="Phone">{formatPhone(shop.phoneNumber, shopPhoneCountry(shop))}</Detail>
             <Detail label="Currency">{currencyLabel(display.currency)}</Detail>
             <Detail label="Locale">{localeLabel(display.locale)}</Detail>
             <Detail label="Clock">{display.clock === '24h' ? '24-hour' : '12-hour'}</Detail>
