@@ -15,6 +15,7 @@ import {
   pageCacheKey,
   sendCachedResponse,
 } from './html-cache';
+import { labelRoute, type StorefrontCounts } from './metrics';
 import type { ShopCache } from './shop-cache';
 import { ShopChangedEventSchema } from './shop-events';
 import { requestHost, resolveShopRequest, type ShopRequest } from './shop-request';
@@ -399,6 +400,7 @@ export function createStorefront(deps: AppDeps) {
     const hit = key ? htmlCache.get(key) : undefined;
     if (!hit) return false;
     pageHits++;
+    labelRoute(req, '/{*splat}');
     sendCachedResponse(req, res, hit);
     // Past its freshness: this answer still goes out from memory, and the record is fetched again behind it (one
     // fetch per shop at a time), so a busy long tail costs no api round trip per request.
@@ -409,5 +411,10 @@ export function createStorefront(deps: AppDeps) {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!answerFromCache(req, res)) app(req, res);
   };
-  return { app, handler };
+  /** Pages answered from memory and rendered; shop records held and loaded (server/metrics.ts). */
+  const counts = (): StorefrontCounts => ({
+    page: { hits: pageHits, misses: renderCount },
+    shop: { hits: shops.localHits, misses: shops.localMisses },
+  });
+  return { app, handler, counts };
 }

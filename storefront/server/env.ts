@@ -32,6 +32,10 @@ const EnvSchema = z.object({
    * versions are remembered, which is all a held page needs to be answered.
    */
   SHOP_CACHE_ENTRIES: z.coerce.number().int().min(100).default(20_000),
+  /** Prometheus metrics at GET /metrics on this port of their own (server/metrics.ts); unset or 0: not served. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** The metrics port's address: loopback by default; 0.0.0.0 where Prometheus scrapes from elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
