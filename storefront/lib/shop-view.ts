@@ -70,6 +70,8 @@ export interface ShopView {
     address: string;
     phone: string;
     phoneHref: string | null;
+    /** The country whose way numbers are written on the shop's pages (shopPhoneCountry, issue 28). */
+    phoneCountry: string;
     directionsUrl: string | null;
     logoUrl: string | null;
     features: string[];
@@ -258,6 +260,7 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
   const font = text(brandingJson?.font) || text(branding?.font);
   const address = text(shop.address, 300);
   const phone = text(shop.phoneNumber, 50);
+  const phoneCountry = shopPhoneCountry({ phoneNumber: phone, locale: text(shop.locale, 35) });
 
   return {
     kind: 'ok',
@@ -273,8 +276,9 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
         bio: text(shop.bio, 1000),
         address,
         // As the shop's country writes it ('(718) 555-0100' in the US, issue 28); the link keeps what the owner typed.
-        phone: formatPhone(phone, shopPhoneCountry({ phoneNumber: phone, locale: text(shop.locale, 35) })),
+        phone: formatPhone(phone, phoneCountry),
         phoneHref: telHref(phone),
+        phoneCountry,
         directionsUrl: directionsHref(address),
         logoUrl: safeHttpUrl(shop.logoUrl) ?? safeHttpUrl(brandingJson?.logo_url) ?? safeHttpUrl(branding?.logo_url),
         features: featuresOf(brandingJson, branding),

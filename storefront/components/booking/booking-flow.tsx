@@ -2,6 +2,7 @@ import {
   type BookedVisit,
   type BookingRequestInput,
   formatDuration,
+  formatPhone,
   formatPrice,
   VISIT_LIMITS,
   VISIT_MESSAGES,
@@ -237,7 +238,7 @@ export function BookingFlow({
     const sent = remindersRequest(booking.textChannels, reminders);
     const remindedBy = reminderSentence(
       booked.reminderChannel ?? (sent?.consent ? sent.channel : undefined),
-      booked.client.phone,
+      formatPhone(booked.client.phone, view.shop.phoneCountry),
     );
     return <BookingConfirmation booked={booked} view={view} booking={booking} remindedBy={remindedBy} />;
   }
@@ -567,7 +568,7 @@ export function BookingFlow({
             <dt>Email</dt>
             <dd>{details.email}</dd>
             <dt>Phone</dt>
-            <dd>{details.phone}</dd>
+            <dd>{formatPhone(details.phone, view.shop.phoneCountry)}</dd>
             {booking.textChannels.length > 0 ? (
               <>
                 <dt>Reminders</dt>

@@ -136,6 +136,17 @@ async function chooseAndFill(user: ReturnType<typeof userEvent.setup>, time = '9
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
+describe("BookingFlow: the client's phone as the shop's country writes it (issue 28)", () => {
+  it('shows the number typed as the review writes it: national for a US shop', async () => {
+    handler = () => ({ status: 200, body: slots('9:00 AM') });
+    const user = userEvent.setup();
+    renderFlow();
+    await chooseAndFill(user);
+    const review = document.querySelector('[data-booking-step="review"]');
+    expect(review?.textContent).toContain('(555) 123-4567');
+  });
+});
+
 describe('BookingFlow: a EUR shop in fr-FR on a 24-hour clock (issue 13)', () => {
   const paris = joes({ currency: 'EUR', locale: 'fr-FR', clock: '24h' });
 
@@ -344,7 +355,7 @@ describe('BookingFlow: how the client wants reminders', () => {
     await screen.findByRole('heading', { name: "You're booked!" });
     expect(posted()).toHaveLength(1);
     expect(posted()[0]?.reminders).toEqual({ channel: 'sms', consent: true });
-    expect(screen.getByText("We'll text reminders to 555 123 4567.")).toBeTruthy();
+    expect(screen.getByText("We'll text reminders to (555) 123-4567.")).toBeTruthy();
   });
 
   it('books WhatsApp reminders when the client picks WhatsApp and agrees to its wording', async () => {
@@ -363,7 +374,7 @@ describe('BookingFlow: how the client wants reminders', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await screen.findByRole('heading', { name: "You're booked!" });
     expect(posted()[0]?.reminders).toEqual({ channel: 'whatsapp', consent: true });
-    expect(screen.getByText("We'll send reminders on WhatsApp to 555 123 4567.")).toBeTruthy();
+    expect(screen.getByText("We'll send reminders on WhatsApp to (555) 123-4567.")).toBeTruthy();
   });
 
   it('books e-mail reminders without a consent box when the client picks e-mail', async () => {
@@ -492,6 +503,19 @@ describe('ManageAppointment', () => {
     expect(screen.getByRole('status').textContent).toBe('Your appointment is cancelled.');
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/book');
+  });
+
+  it('shows an appointment read while rendering at once, without reading it again (issue 28)', () => {
+    handler = () => ({ status: 500, body: {} });
+    render(
+      <BookingLayout view={view} shopHref="/" title="Manage your appointment">
+        <ManageAppointment view={view} booking={booking} token="tok_123" initial={managed()} />
+      </BookingLayout>,
+    );
+    expect(screen.getByRole('heading', { name: 'Your appointment' })).toBeTruthy();
+    expect(document.querySelector('[data-appointment-status]')?.textContent).toBe('Confirmed');
+    expect(screen.queryByText('Loading your appointment…')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it("after the cutoff explains why it can't be changed and gives the shop's phone", async () => {
