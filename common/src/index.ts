@@ -20,6 +20,7 @@ export * from './schemas/primitives';
 export * from './schemas/service';
 export * from './schemas/shop';
 export * from './slug';
+export * from './special-days';
 export * from './subdomain';
 export * from './text-rules';
 export * from './theme';
