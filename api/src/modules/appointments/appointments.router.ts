@@ -6,6 +6,7 @@ import { type BookingDeps, bookAppointment } from './booking.service';
 import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
 import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
 import { PUBLIC_BOOKING_PATHS, publicBookingCors, publicRequestLimit } from './public-cors';
+import { staffBook, staffMove } from './staff-booking.service';
 
 export interface AppointmentsRouterDeps extends BookingDeps {
   redis: Redis | null;
@@ -73,6 +74,23 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
 
   router.post('/shops/:shopId/walk-in', requireAuth, async (req, res) => {
     res.status(201).json(await bookWalkIn(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.body));
+  });
+
+  // The calendar (issue 25): the owner or a barber books and moves.
+  router.post('/shops/:shopId/bookings', requireAuth, async (req, res) => {
+    res.status(201).json(await staffBook(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.body));
+  });
+
+  router.post('/shops/:shopId/appointments/:appointmentId/move', requireAuth, async (req, res) => {
+    res.json(
+      await staffMove(
+        deps,
+        pathParam(req.params, 'shopId'),
+        pathParam(req.params, 'appointmentId'),
+        currentUser(req).id,
+        req.body,
+      ),
+    );
   });
 
   router.get('/shops/:shopId/stats', requireAuth, async (req, res) => {

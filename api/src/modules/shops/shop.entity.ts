@@ -125,6 +125,10 @@ export class ShopEntity {
   @Column('boolean', { name: 'waitlist_enabled', default: true })
   waitlistEnabled: boolean;
 
+  // Issue 25: barbers may book the calendar's other chairs (default: their own only).
+  @Column('boolean', { name: 'barbers_book_any_chair', default: false })
+  barbersBookAnyChair: boolean;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

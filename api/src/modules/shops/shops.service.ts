@@ -96,6 +96,7 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     clock: shop.clock,
     clientsMayRepeat: shop.clientsMayRepeat,
     waitlistEnabled: shop.waitlistEnabled,
+    barbersBookAnyChair: shop.barbersBookAnyChair,
   };
 }
 
@@ -265,6 +266,7 @@ export async function patchShop(deps: ShopsDeps, shopId: string, userId: string,
     if (patch.bookingHorizonDays !== undefined) shop.bookingHorizonDays = patch.bookingHorizonDays;
     if (patch.clientsMayRepeat !== undefined) shop.clientsMayRepeat = patch.clientsMayRepeat;
     if (patch.waitlistEnabled !== undefined) shop.waitlistEnabled = patch.waitlistEnabled;
+    if (patch.barbersBookAnyChair !== undefined) shop.barbersBookAnyChair = patch.barbersBookAnyChair;
     shop.primaryColor = look.primaryColor;
     shop.logoUrl = look.logoUrl;
     shop.theme = look.theme;
