@@ -15,6 +15,7 @@ import {
   pageCacheKey,
   sendCachedResponse,
 } from './html-cache';
+import type { LoadManaged } from './managed-api';
 import { labelRoute, type StorefrontCounts } from './metrics';
 import type { ShopCache } from './shop-cache';
 import { ShopChangedEventSchema } from './shop-events';
@@ -32,6 +33,8 @@ export interface AppDeps {
   devMiddleware?: RequestHandler | null;
   now?: () => Date;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** Reads a manage link's appointment for its page (issue 28); absent: the browser reads it. */
+  loadManaged?: LoadManaged;
 }
 
 interface Rendered {
@@ -139,6 +142,7 @@ export function createStorefront(deps: AppDeps) {
       shopBase: request.shopBase,
       origin: request.origin,
       now: at,
+      ...(deps.loadManaged ? { loadManaged: (token: string) => deps.loadManaged!(token, clientOf(req)) } : {}),
     };
     const pageContext = await renderPage({
       urlOriginal: request.url,

@@ -11,6 +11,7 @@ import { createStorefront } from './app';
 import { parseEnv } from './env';
 import { createHostMap } from './host-map';
 import { HtmlCache } from './html-cache';
+import { createManagedApi } from './managed-api';
 import { startMetricsServer, withRequestMetrics } from './metrics';
 import { withOps } from './ops';
 import { createShopApi } from './shop-api';
@@ -74,7 +75,16 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
   const events = redis ? subscribeToShopChanges({ redis, keyPrefix: env.REDIS_KEY_PREFIX, shops, hosts, log }) : null;
   events?.ready.catch((err: unknown) => log('redis subscribe failed', { err: String(err) }));
 
-  const { handler: app, counts } = createStorefront({ env, shops, hosts, htmlCache, clientDir, devMiddleware, log });
+  const { handler: app, counts } = createStorefront({
+    env,
+    shops,
+    hosts,
+    htmlCache,
+    clientDir,
+    devMiddleware,
+    log,
+    loadManaged: createManagedApi(env.API_URL),
+  });
   let stopping = false;
   const handler = withOps(withRequestMetrics(app), {
     redis,

@@ -505,6 +505,19 @@ describe('ManageAppointment', () => {
     expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/book');
   });
 
+  it('shows an appointment read while rendering at once, without reading it again (issue 28)', () => {
+    handler = () => ({ status: 500, body: {} });
+    render(
+      <BookingLayout view={view} shopHref="/" title="Manage your appointment">
+        <ManageAppointment view={view} booking={booking} token="tok_123" initial={managed()} />
+      </BookingLayout>,
+    );
+    expect(screen.getByRole('heading', { name: 'Your appointment' })).toBeTruthy();
+    expect(document.querySelector('[data-appointment-status]')?.textContent).toBe('Confirmed');
+    expect(screen.queryByText('Loading your appointment…')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it("after the cutoff explains why it can't be changed and gives the shop's phone", async () => {
     handler = () => ({ status: 200, body: managed({ canChange: false }) });
     renderManage();
