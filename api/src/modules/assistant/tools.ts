@@ -3,9 +3,11 @@ import {
   addDays,
   displaySettingsOf,
   formatClockTime,
+  formatPhone,
   LIVE_APPOINTMENT_STATUSES,
   localDateOf,
   normalizePhone,
+  shopPhoneCountry,
   WEEKDAYS,
 } from '@barberly/common';
 import type { Redis } from 'ioredis';
@@ -228,7 +230,8 @@ export const TOOLS: AssistantTool[] = [
         data: {
           name: shop.name,
           address: shop.address,
-          phone: shop.phoneNumber,
+          // As the shop's country writes it, so that answers quote it that way (issue 28).
+          phone: formatPhone(shop.phoneNumber, shopPhoneCountry(shop)),
           timeZone: shop.timeZone,
           today: today(ctx),
           now: ctx.deps.now().toISOString(),
@@ -410,7 +413,11 @@ export const TOOLS: AssistantTool[] = [
       await ctx.onHandOver?.(typeof args.reason === 'string' ? args.reason : '');
       return {
         summary: 'Handed over to the shop',
-        data: { handedOver: true, shopPhone: ctx.actor.shop.phoneNumber, note: 'Someone from the shop will answer.' },
+        data: {
+          handedOver: true,
+          shopPhone: formatPhone(ctx.actor.shop.phoneNumber, shopPhoneCountry(ctx.actor.shop)),
+          note: 'Someone from the shop will answer.',
+        },
       };
     },
   },
