@@ -1,4 +1,4 @@
-import type { AssistantTextsState, TextMessage } from '@barberly/common';
+import { type AssistantTextsState, TEXTS_PER_NUMBER_PER_DAY, type TextMessage } from '@barberly/common';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -403,6 +403,26 @@ describe('the assistant answers texts', () => {
     await text(riley.from, 'STOP');
     expect(llm.requests.length).toBe(calls);
     expect(sentTo(riley.phone).at(-1)?.body).toMatch(/no more texts/i);
+  });
+
+  it("keeps to the shop's text rules: a number over the day's cap gets no answer, its text waits in the inbox", async () => {
+    await setSwitch(true);
+    const riley = await client('Riley Kim', '2026-12-05T15:00:00Z');
+    // The confirmation was one; the day's other texts came from elsewhere.
+    for (let i = 1; i < TEXTS_PER_NUMBER_PER_DAY; i++) {
+      await db.dataSource.query(
+        `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status")
+         VALUES ($1, 'out', 'sms', 'reply', $2, 'earlier', 'delivered')`,
+        [shop.id, riley.phone],
+      );
+    }
+    const calls = llm.requests.length;
+    const sent = twilio.sent.length;
+    await text(riley.from, 'do you do beards?');
+    expect(llm.requests.length).toBe(calls);
+    expect(twilio.sent.length).toBe(sent);
+    const [latest] = await inbox();
+    expect(latest).toMatchObject({ direction: 'in', body: 'do you do beards?', readAt: null });
   });
 
   it('leaves the text to the inbox when the model fails', async () => {

@@ -7,6 +7,7 @@ import {
   type TextTakeover,
 } from '@barberly/common';
 import type { DataSource } from 'typeorm';
+import { allowedCountries, numberCapReached, textRefusal } from '../messaging/text-rules';
 import { isOptedOut, sendShopText, type TextDeps } from '../messaging/texts';
 import { ShopEntity } from '../shops/shop.entity';
 import { llmConfigOf } from './assistant.service';
@@ -148,6 +149,11 @@ export async function handOffToAssistant(deps: AssistantHandOffDeps, input: Clie
   if (await isOptedOut(dataSource.manager, input.shopId, input.phone)) return false;
   const shop = await dataSource.getRepository(ShopEntity).findOneBy({ id: input.shopId });
   if (!shop) return false;
+  // The shop's text rules hold for the assistant's answers too (issue 23 item 5): only its countries, mobile
+  // numbers, and within the number's daily cap. A number the assistant may not text gets no model call: its text
+  // waits in the inbox for a person.
+  if (textRefusal(input.phone, allowedCountries(shop, assistant.config.DEFAULT_PHONE_COUNTRY))) return false;
+  if (await numberCapReached(dataSource.manager, input.phone, new Date())) return false;
   let text = input.body;
   if (input.keyword && APPOINTMENT_KEYWORDS.has(input.keyword)) {
     // With a proposal of the assistant waiting, YES confirms it and X / CANCEL turn it down (never cancelling the
@@ -175,13 +181,24 @@ export async function handOffToAssistant(deps: AssistantHandOffDeps, input: Clie
     deps.logger.warn({ shopId: input.shopId, messageId: input.messageId }, 'assistant could not answer a text');
     return false;
   }
-  await sendShopText(deps, {
+  const sent = await sendShopText(deps, {
     shopId: input.shopId,
     phone: input.phone,
     channel: input.channel,
     body: outcome.reply.slice(0, 1600),
     kind: ASSISTANT_TEXT_KIND,
+    capped: true,
   });
+  if (sent === 'capped') {
+    // The cap was reached while the model worked: the answer is not sent and the text waits, unread, for a person
+    // (the assistant did act on it, so the webhook's keywords must not act again).
+    deps.logger.warn({ shopId: input.shopId, messageId: input.messageId }, 'assistant answer over the text cap');
+    await dataSource.query('UPDATE "text_messages" SET "read_at" = NULL WHERE "id" = $1 AND "shop_id" = $2', [
+      input.messageId,
+      input.shopId,
+    ]);
+    return true;
+  }
   if (outcome.handedOver) {
     // The client wants a person: the text stays unread in the inbox and the assistant steps back, as after a
     // takeover, so that the owner's answer is not talked over.

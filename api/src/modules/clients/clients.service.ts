@@ -14,6 +14,7 @@ import {
   localDateOf,
   type RebookSent,
   shopPageUrl,
+  TEXT_RULE_MESSAGES,
   type TextChannel,
 } from '@barberly/common';
 import type { Logger } from 'pino';
@@ -629,10 +630,12 @@ export async function sendRebookLink(
     const body = `Hi ${firstName}, it's about time for your next ${usual.service.name}${barberPart} at ${viewer.shop.name}. Book here: ${link}`;
     const sent = await sendShopText(
       { dataSource: deps.dataSource, provider: deps.textProvider, logger: deps.logger },
-      { shopId: viewer.shop.id, phone: client.phone, channel, body, kind: 'rebook' },
+      { shopId: viewer.shop.id, phone: client.phone, channel, body, kind: 'rebook', capped: true },
     );
-    if (sent && sent.status !== 'failed') return { channel, sentTo: client.phone, link };
+    if (sent && sent !== 'capped' && sent.status !== 'failed') return { channel, sentTo: client.phone, link };
     deps.logger.warn({ clientId }, 'rebook text failed; trying e-mail');
+    if (!client.email && sent === 'capped')
+      throw new HttpError(429, 'text_cap_reached', TEXT_RULE_MESSAGES.numberCapReached);
     if (!client.email) throw new HttpError(502, 'text_failed', 'The text could not be sent. Please try again.');
   }
   if (!client.email) throw conflict(CLIENT_MESSAGES.noContact);

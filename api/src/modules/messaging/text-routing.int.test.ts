@@ -409,6 +409,42 @@ describe('texts cannot be pumped', () => {
     expect(owner.body.error.message).toBe(TEXT_RULE_MESSAGES.numberCapReached);
   });
 
+  it(`counts one number's texts under a lock: jobs and owners texting it at once stop at ${TEXTS_PER_NUMBER_PER_DAY}`, async () => {
+    const a = await newShop('Alpha Race');
+    const b = await newShop('Bravo Race');
+    const phone = nextPhone();
+    // The day's texts but two, from another shop.
+    for (let i = 0; i < TEXTS_PER_NUMBER_PER_DAY - 2; i++) {
+      await db.dataSource.query(
+        `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status")
+         VALUES ($1, 'out', 'sms', 'reply', $2, 'earlier', 'delivered')`,
+        [a.id, phone],
+      );
+    }
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await book(b, phone);
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    // Three confirmations and three of the owner's messages, all at once: two texts fit, no more.
+    const owner = () =>
+      request(app)
+        .post(`/api/shops/${b.id}/messages`)
+        .set(bearer(b.owner.accessToken))
+        .send({ phone, channel: 'sms', body: 'See you soon' });
+    const results = await Promise.all([...ids.map((id) => runJob(id, 'confirmation')), owner(), owner(), owner()]);
+    const ownerStatuses = results.slice(ids.length).map((r) => (r as request.Response).status);
+    expect(ownerStatuses.every((s) => s === 201 || s === 429)).toBe(true);
+    expect(sentTo(phone)).toHaveLength(2);
+    const [counted] = (await db.dataSource.query(
+      `SELECT count(*)::int AS "n" FROM "text_messages" WHERE "phone" = $1 AND "direction" = 'out'
+         AND "status" NOT IN ('logged', 'failed')`,
+      [phone],
+    )) as Array<{ n: number }>;
+    expect(counted?.n).toBe(TEXTS_PER_NUMBER_PER_DAY);
+  });
+
   it('an owner cannot text a number only named in a walk-in; one that booked online or texted in, yes', async () => {
     const a = await newShop('Alpha Walk');
     const walkInPhone = nextPhone();
