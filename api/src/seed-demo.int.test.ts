@@ -61,7 +61,7 @@ describe('npm run seed:demo', () => {
     expect(wrong.status).toBe(400);
   });
 
-  it('shows regulars who drifted away as due back on the Clients tab', async () => {
+  it('shows regulars due back on the Clients tab, and those who drifted away under Lapsed', async () => {
     const login = await request(app)
       .post('/auth/v1/token?grant_type=password')
       .send({ email: demo.email, password: demo.password });
@@ -72,6 +72,11 @@ describe('npm run seed:demo', () => {
     const due = await request(app).get(`/api/shops/${demo.shopId}/clients?filter=due`).set('authorization', auth);
     expect(due.status).toBe(200);
     expect(due.body.total).toBeGreaterThanOrEqual(5);
+    // Those long gone are apart, under Lapsed (overdue by more than three of their usual intervals).
+    const lapsed = await request(app).get(`/api/shops/${demo.shopId}/clients?filter=lapsed`).set('authorization', auth);
+    expect(lapsed.status).toBe(200);
+    expect(lapsed.body.total).toBeGreaterThanOrEqual(5);
+    expect(due.body.total + lapsed.body.total).toBeLessThan(demo.clients / 3);
   });
 
   it('makes a New York shop in dollars with 4 barbers (hours, a day off, a week off) and 6 services', async () => {
