@@ -506,7 +506,8 @@ describe('erase means erased', () => {
       const held = await one<{ options: string[] }>(`SELECT "options" FROM "text_held_replies" WHERE "phone" = $1`, [
         '+12125550177',
       ]);
-      expect(held.options).toEqual([other.id]);
+      // The erased shop's place stays empty: the client's "1" must not become the other shop's.
+      expect(held.options).toEqual([null, other.id]);
     }
 
     // Noah, waiting behind her, keeps everything.

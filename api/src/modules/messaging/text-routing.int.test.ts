@@ -241,6 +241,29 @@ describe('replies on the shared sender', () => {
     expect(await inbox(b)).toEqual([]);
   });
 
+  it("an erasure by one shop of the list does not turn the client's answer into another shop's", async () => {
+    const b = await newShop('Bravo Erased');
+    const a = await newShop('Alpha Erased');
+    const phone = nextPhone();
+    await bookAndText(b, phone);
+    await bookAndText(a, phone);
+    await reply(phone, 'gate code 4321');
+    expect(sentTo(phone).at(-1)?.body).toBe(
+      'Which shop is your message for? Reply with its number: 1 Alpha Erased, 2 Bravo Erased.',
+    );
+    // Alpha erases the client before they answer; they answer 1, meaning Alpha.
+    const [client] = (await db.dataSource.query('SELECT "id" FROM "clients" WHERE "shop_id" = $1', [a.id])) as Array<{
+      id: string;
+    }>;
+    const erased = await request(app)
+      .delete(`/api/shops/${a.id}/clients/${client?.id}`)
+      .set(bearer(a.owner.accessToken));
+    expect(erased.status).toBe(204);
+    await reply(phone, '1');
+    expect((await inbox(b)).map((t) => t.body)).not.toContain('gate code 4321');
+    expect(await inbox(a)).toEqual([]);
+  });
+
   it('a reply from a number no shop texted in 30 days reaches nobody', async () => {
     const a = await newShop('Alpha Old');
     const phone = nextPhone();
