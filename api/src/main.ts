@@ -17,11 +17,14 @@ import { createLogger } from './platform/logger';
 import { withRequestMetrics } from './platform/metrics/http-metrics';
 import { startProcessMetrics } from './platform/metrics/start';
 import { createRedis } from './platform/redis';
+import { startTracing } from './platform/tracing/tracing';
 import type { ApiDeps } from './routes';
 import { startWorkers, type Workers } from './workers';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
+// OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise nothing of it is loaded (decision 0178).
+const tracing = await startTracing('api', logger);
 
 const dataSource = createDataSource(config.DATABASE_URL);
 await initializeWhenReachable(dataSource, logger);
@@ -124,6 +127,7 @@ async function shutdown(signal: string) {
   await dataSource.destroy().catch(() => undefined);
   await readDataSource?.destroy().catch(() => undefined);
   redis?.disconnect();
+  await tracing?.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

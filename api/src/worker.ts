@@ -15,10 +15,13 @@ import { readiness } from './platform/http/ops';
 import { createLogger } from './platform/logger';
 import { startProcessMetrics } from './platform/metrics/start';
 import { createRedis } from './platform/redis';
+import { startTracing } from './platform/tracing/tracing';
 import { startWorkers } from './workers';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'worker');
+// OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise nothing of it is loaded (decision 0178).
+const tracing = await startTracing('worker', logger);
 
 const dataSource = createDataSource(config.DATABASE_URL, { poolSize: 5 });
 await initializeWhenReachable(dataSource, logger);
@@ -90,6 +93,7 @@ async function shutdown(signal: string) {
   metricsServer?.close();
   await dataSource.destroy().catch(() => undefined);
   redis?.disconnect();
+  await tracing?.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
