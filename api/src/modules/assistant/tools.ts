@@ -378,7 +378,8 @@ export const TOOLS: AssistantTool[] = [
       const owner = ctx.actor.shop.ownerId;
       const due = await listClients(ctx.deps, ctx.actor.shop.id, owner, { filter: 'due' });
       const lapsed = await listClients(ctx.deps, ctx.actor.shop.id, owner, { filter: 'lapsed' });
-      const names = due.clients.map((c) => c.name);
+      // The first ten (due now first) named in the answer, the rest as a number; the data has the page of 50.
+      const names = due.clients.slice(0, 10).map((c) => c.name);
       const more = due.total > names.length ? ` and ${due.total - names.length} more` : '';
       const lapsedLine = lapsed.total
         ? ` ${lapsed.total === 1 ? '1 more client has' : `${lapsed.total} more clients have`} lapsed (overdue by more than three usual intervals).`
