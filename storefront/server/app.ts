@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import expressStaticGzip from 'express-static-gzip';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
+import { type DirectRenderer, directInput, renderThrough } from './direct-render';
 import type { Env } from './env';
 import type { HostMap } from './host-map';
 import {
@@ -35,6 +36,8 @@ export interface AppDeps {
   log?: (message: string, fields?: Record<string, unknown>) => void;
   /** Reads a manage link's appointment for its page (issue 28); absent: the browser reads it. */
   loadManaged?: LoadManaged;
+  /** Renders the shop page without Vike (issue 29); absent: Vike renders every page. */
+  direct?: DirectRenderer | null;
 }
 
 interface Rendered {
@@ -144,12 +147,10 @@ export function createStorefront(deps: AppDeps) {
       now: at,
       ...(deps.loadManaged ? { loadManaged: (token: string) => deps.loadManaged!(token, clientOf(req)) } : {}),
     };
-    const pageContext = await renderPage({
-      urlOriginal: request.url,
-      headersOriginal: req.headers,
-      homeUrl: request.homeUrl,
-      storefront,
-    });
+    // The shop page skips Vike once a Vike render gave its shell (issue 29, server/direct-render.ts).
+    const pageContext = await renderThrough(deps.direct, directInput(request, storefront), () =>
+      renderPage({ urlOriginal: request.url, headersOriginal: req.headers, homeUrl: request.homeUrl, storefront }),
+    );
     const { httpResponse } = pageContext;
     if (!httpResponse) return { statusCode: 404, headers: [], body: 'Not found', cached: null } satisfies Rendered;
     const body = httpResponse.body;
@@ -195,6 +196,9 @@ export function createStorefront(deps: AppDeps) {
     const memory = process.memoryUsage();
     res.set('cache-control', 'no-store').json({
       renders: renderCount,
+      // Of those, rendered without Vike (issue 29, server/direct-render.ts), and the shells that made it possible.
+      directRenders: deps.direct?.direct ?? 0,
+      directShells: deps.direct?.shellCount ?? 0,
       pageHits,
       // Share of page requests answered from memory since start; null before the first.
       hitRatio: pageHits + renderCount ? pageHits / (pageHits + renderCount) : null,

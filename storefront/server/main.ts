@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import { createStorefront } from './app';
+import { DirectRenderer } from './direct-render';
 import { parseEnv } from './env';
 import { createHostMap } from './host-map';
 import { HtmlCache } from './html-cache';
@@ -84,6 +85,8 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     devMiddleware,
     log,
     loadManaged: createManagedApi(env.API_URL),
+    // The shop page without Vike on the request path (issue 29); in development Vite reloads the pages: Vike only.
+    direct: bundled && source.DIRECT_RENDER !== 'false' ? new DirectRenderer(log) : null,
   });
   let stopping = false;
   const handler = withOps(withRequestMetrics(app), {
