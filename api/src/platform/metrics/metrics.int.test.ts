@@ -89,7 +89,7 @@ beforeAll(async () => {
     // This process "works" the probe queue; no consumer takes its jobs, so they wait.
     queue: { dataSource: db.dataSource, queues: () => [PROBE_QUEUE] },
   });
-  metricsServer = await startMetricsServer({ port: 0 || undefined, host: '127.0.0.1', service: 'api', logger });
+  metricsServer = await startMetricsServer({ port: undefined, host: '127.0.0.1', service: 'api', logger });
   expect(metricsServer).toBeNull(); // port unset: nothing is served
   metricsServer = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', service: 'api', logger });
   token = (await signUpTestUser(app)).accessToken;
