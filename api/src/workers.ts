@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
-import { startBillingSchedule } from './modules/billing/billing.service';
+import { CLIENT_TEXT_QUEUE } from './modules/assistant/client-text-queue';
+import { startClientTextWorker } from './modules/assistant/client-text-worker';
+import { createBillingGate, startBillingSchedule } from './modules/billing/billing.service';
 import { createDnsChecker } from './modules/domains/dns-check';
 import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
 import { DOMAIN_CHECK_QUEUE } from './modules/domains/domains.service';
@@ -13,6 +15,7 @@ import type { TextProvider } from './modules/messaging/twilio';
 import { HOLD_EXPIRY_QUEUE, WAITLIST_CHECK_QUEUE, WAITLIST_MAIL_QUEUE } from './modules/waitlist/waitlist-queue';
 import { startWaitlistWorker } from './modules/waitlist/waitlist-worker';
 import type { ShopEvents } from './platform/events/shop-events';
+import { createRedis } from './platform/redis';
 
 export interface WorkerDeps {
   config: Config;
@@ -42,6 +45,7 @@ export interface Workers {
  *   waitlist-check, waitlist-hold-expiry, waitlist-mail
  *                         day checks that offer freed time, hold expiries, the waitlist's mails
  *   hourly                idempotency keys purged; recurring series booked as the horizon moves
+ *   client-text-answer    the assistant's answers to clients' texts (the model, then the text back)
  *   hourly (BILLING)      Stripe reconciled, ended trials announced
  *
  * Running several workers is safe: pg-boss hands each job to one of them, mails are claimed in booking_mails_sent,
@@ -85,14 +89,36 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     logger,
   });
   const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events });
+  // Clients texting the assistant (decision 0171): the model runs here, not in Twilio's webhook. The assistant's
+  // daily budget is counted in Redis when REDIS_URL is set, as the api's chats count it (decision 0173).
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error (client texts)'));
+  const billing = createBillingGate({ dataSource, config, now, logger, events });
+  const clientTextWorker = await startClientTextWorker({
+    dataSource,
+    provider: textProvider,
+    logger,
+    now,
+    queue: mailQueue,
+    assistant: { dataSource, config, mailQueue, now, logger, billing, textProvider, redis },
+  });
   return {
-    queues: [BOOKING_MAIL_QUEUE, DOMAIN_CHECK_QUEUE, WAITLIST_CHECK_QUEUE, HOLD_EXPIRY_QUEUE, WAITLIST_MAIL_QUEUE],
+    queues: [
+      BOOKING_MAIL_QUEUE,
+      DOMAIN_CHECK_QUEUE,
+      WAITLIST_CHECK_QUEUE,
+      HOLD_EXPIRY_QUEUE,
+      WAITLIST_MAIL_QUEUE,
+      CLIENT_TEXT_QUEUE,
+    ],
     async stop() {
       maintenance.stop();
       stopBilling();
       await mailWorker.stop().catch(() => undefined);
       await domainWorker.stop();
       await waitlistWorker.stop();
+      await clientTextWorker.stop();
+      redis?.disconnect();
     },
   };
 }
