@@ -26,6 +26,7 @@ import { createTextProvider, type TextProvider } from './modules/messaging/twili
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
+import { specialDaysRouter } from './modules/special-days/special-days.router';
 import { usersRouter } from './modules/users/users.router';
 import { createUserEnsurer } from './modules/users/users.service';
 import { waitlistRouter } from './modules/waitlist/waitlist.router';
@@ -134,6 +135,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
         config.AVAILABILITY_CACHE && { connectionString: config.DATABASE_URL, logger: deps.logger },
     }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
+    specialDaysRouter({ ...bookingDeps, events }),
     appointmentsRouter({
       ...bookingDeps,
       redis: deps.redis,

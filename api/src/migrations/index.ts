@@ -12,6 +12,7 @@ import { VisitsSeriesWaitlist1795390000000 } from './1795390000000-visits-series
 import { TextRouting1795400000000 } from './1795400000000-text-routing';
 import { AssistantTexts1795410000000 } from './1795410000000-assistant-texts';
 import { OperatorsHostsAssistantBudget1795430000000 } from './1795430000000-operators-hosts-assistant-budget';
+import { SpecialDays1795480000000 } from './1795480000000-special-days';
 import { StaffCalendar1795490000000 } from './1795490000000-staff-calendar';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
@@ -30,5 +31,6 @@ export const MIGRATIONS: Function[] = [
   TextRouting1795400000000,
   AssistantTexts1795410000000,
   OperatorsHostsAssistantBudget1795430000000,
+  SpecialDays1795480000000,
   StaffCalendar1795490000000,
 ];

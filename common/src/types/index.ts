@@ -109,7 +109,7 @@ export interface ShopPage {
   billing?: { whiteLabel: boolean; bookingsPaused: boolean };
   /**
    * The whole shop's special days (issue 25) from yesterday to 45 days on, by date: the storefront shows those of
-   * the next 14 days ("Closed on Friday, December 25 (Christmas Day)").
+   * the next 14 days ("Closed on Friday, December 25 (Christmas Day)"). Absent when it has none.
    */
   specialDays?: ShopPageSpecialDay[];
 }

@@ -46,6 +46,7 @@ import { shopCountry } from '../messaging/texts';
 import { ServiceEntity } from '../services/service.entity';
 import { ShopEntity } from '../shops/shop.entity';
 import { isUuid, loadOwnedShop } from '../shops/shop-access';
+import { shopHoursOn, specialDaysOn } from '../special-days/special-days.repository';
 import { isoWeekdayOf, occurrenceDates, occurrenceStart, ruleText, type SeriesRule, wallTimeOf } from './rule';
 import { alternativesFor } from './series-alternatives';
 
@@ -496,11 +497,13 @@ export async function createSeries(
     const visit = await visitFor(manager, services, barber);
     if (!visit) throw await notOffered(manager, services, barber);
     const rule = ruleFor(input.start, shop.timeZone, input.repeat);
+    const firstDate = localDateOf(input.start, shop.timeZone);
     const refusal = checkStart({
       start: input.start,
       durationMinutes: visit.durationMinutes,
       timeZone: shop.timeZone,
-      hours: shop.hoursJson,
+      // The first visit's day as it stands (a special day, issue 25); later visits go through placeVisit.
+      hours: shopHoursOn(firstDate, shop.hoursJson, await specialDaysOn(manager, shop.id, firstDate)),
       now,
       bookingHorizonDays: shop.bookingHorizonDays,
       ignoreNotice: true,
