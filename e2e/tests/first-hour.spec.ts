@@ -96,6 +96,15 @@ test('a new owner signs up from Get Started, says they cut hair, launches and se
     page.getByRole('link', { name: 'Preview Site' }).first(),
     page.getByRole('button', { name: 'Edit Shop' }),
   ]);
+  // On a desktop too: the toast sits on the left, the header's controls on the right.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(toast).toBeVisible();
+  await expectClear(toast, [
+    page.getByRole('button', { name: 'Logout' }),
+    page.getByRole('link', { name: 'Preview Site' }).first(),
+    page.getByRole('button', { name: 'Edit Shop' }),
+  ]);
+  await page.setViewportSize(PHONE);
   await expectAccessible(page, 'owner dashboard after launch, with the setup checklist');
 
   // A client books the owner on their phone.
