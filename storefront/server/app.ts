@@ -211,6 +211,16 @@ export function createStorefront(deps: AppDeps) {
       heapTotalBytes: memory.heapTotal,
       externalBytes: memory.external,
       arrayBuffersBytes: memory.arrayBuffers,
+      // Where page requests were answered (issue 29): from this process's page cache, or rendered (directly or by
+      // Vike); the 'Error loading shop' page reused for a flood counts as neither.
+      tiers: {
+        memory: { hits: pageHits, pages: htmlCache.size, bytes: htmlCache.bytes },
+        render: {
+          renders: renderCount,
+          direct: deps.direct?.direct ?? 0,
+          vike: renderCount - (deps.direct?.direct ?? 0),
+        },
+      },
     });
   });
 

@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   /** How long a SIGTERM waits for in-flight requests before closing what is left. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Memory for rendered pages (server/html-cache.ts): about 4.5 KB per page, kept brotli-compressed only. */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(320),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(480),
   /**
    * Shop records held in memory (least recently used go first; about 10 KB each). Beyond them, 200,000 shops'
    * versions are remembered, which is all a held page needs to be answered.
