@@ -7,6 +7,7 @@ import {
   LIVE_APPOINTMENT_STATUSES,
   localDateOf,
   normalizePhone,
+  SPECIAL_DAY_LIMITS,
   shopPhoneCountry,
   WEEKDAYS,
 } from '@barberly/common';
@@ -33,6 +34,7 @@ import { BarberEntity } from '../barbers/barber.entity';
 import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbers/barber-settings.service';
 import { listClients } from '../clients/clients.service';
 import { ServiceEntity } from '../services/service.entity';
+import { loadSpecialDays } from '../special-days/special-days.repository';
 import type { Actor } from './actor';
 import { sendRemindersNow, shopNumbers } from './assistant.queries';
 import { sharedRateLimiter } from './assistant-rate';
@@ -225,6 +227,13 @@ export const TOOLS: AssistantTool[] = [
     async run(ctx) {
       const { shop } = ctx.actor;
       const [services, barbers] = await Promise.all([shopServices(ctx), shopBarbers(ctx)]);
+      // Issue 25: the next two weeks' special days (closed, or other hours than the week's), the shop's and barbers'.
+      const specialDays = await loadSpecialDays(
+        ctx.deps.dataSource.manager,
+        shop.id,
+        today(ctx),
+        addDays(today(ctx), SPECIAL_DAY_LIMITS.upcomingDays),
+      );
       return {
         summary: `${shop.name}: ${services.length} services, ${barbers.length} barbers`,
         data: {
@@ -236,6 +245,7 @@ export const TOOLS: AssistantTool[] = [
           today: today(ctx),
           now: ctx.deps.now().toISOString(),
           hours: shop.hoursJson,
+          specialDays,
           services: services.map((s) => ({
             id: s.id,
             name: s.name,
@@ -488,6 +498,8 @@ export const TOOLS: AssistantTool[] = [
           note: typeof args.note === 'string' ? args.note : '',
         },
         undefined,
+        // The owner or a barber typed this client's number: a staff booking, like a walk-in (issue 23 item 5).
+        { source: ctx.actor.kind === 'client' ? 'online' : 'staff' },
       );
       const { manageToken: _token, manageUrl: _url, ...appointment } = booked;
       return {
