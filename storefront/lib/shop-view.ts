@@ -8,11 +8,17 @@ import {
   type DisplaySettings,
   displaySettingsOf,
   formatPhone,
+  formatSpecialDate,
+  formatWallTime,
+  localDateOf,
   resolvePrimaryColor,
   resolveTheme,
   type ShopPage,
+  type ShopPageSpecialDay,
   shopPhoneCountry,
+  specialDayNotice,
   type Theme,
+  upcomingSpecialDays,
   WEEKDAY_LABELS,
   WEEKDAYS,
   type Weekday,
@@ -80,6 +86,11 @@ export interface ShopView {
   display: DisplaySettings;
   /** Monday to Sunday; empty when the record has no hours at all. */
   hours: HoursView[];
+  /**
+   * The shop's closures and other hours of the next 14 days (issue 25), one line each: 'Closed on Friday, December 25
+   * (Christmas Day)'. The reason is the owner's text (React escapes it).
+   */
+  specialDays: string[];
   services: ServiceView[];
   barbers: BarberView[];
   year: number;
@@ -159,6 +170,34 @@ function hoursOf(raw: unknown): HoursView[] {
     const close = !closed && TIME.test(text(entry?.close)) ? text(entry?.close) : '';
     return { day, label: WEEKDAY_LABELS[day], closed, open, close };
   });
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The next 14 days' special days of the shop's own (the api sends from yesterday on), in the shop's zone. */
+function specialDaysOf(raw: unknown, now: Date, timeZone: string, display: DisplaySettings): string[] {
+  if (!Array.isArray(raw)) return [];
+  const days: ShopPageSpecialDay[] = raw.flatMap((entry) => {
+    const day = obj(entry);
+    const date = text(day?.date, 10);
+    if (!day || !DATE.test(date)) return [];
+    const closed = day.closed === true;
+    const open = TIME.test(text(day.open)) ? text(day.open) : null;
+    const close = TIME.test(text(day.close)) ? text(day.close) : null;
+    if (!closed && (!open || !close)) return [];
+    return [{ date, closed, open, close, reason: text(day.reason, 100) }];
+  });
+  let today: string;
+  try {
+    today = localDateOf(now, timeZone || 'UTC');
+  } catch {
+    today = localDateOf(now, 'UTC');
+  }
+  return upcomingSpecialDays(days, today).map((day) =>
+    day.closed
+      ? specialDayNotice(day)
+      : `Open ${formatWallTime(day.open ?? '', display)} - ${formatWallTime(day.close ?? '', display)} on ${formatSpecialDate(day.date)}${day.reason ? ` (${day.reason})` : ''}`,
+  );
 }
 
 function featuresOf(...brandings: (Loose | null)[]): string[] {
@@ -285,6 +324,7 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
       },
       display: displayOf(shop),
       hours: hoursOf(shop.hours_json ?? shop.hours),
+      specialDays: specialDaysOf(root?.specialDays, ctx.now, text(shop.timeZone, 60), displayOf(shop)),
       services: servicesOf(root?.services),
       barbers: barbersOf(root?.barbers),
       year: ctx.now.getUTCFullYear(),
