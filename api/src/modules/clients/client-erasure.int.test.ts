@@ -153,6 +153,9 @@ const COLUMNS: Record<string, Rule> = {
   'barbers.bio': STAFF,
   'barbers.profile_image_url': STAFF,
   'barbers.hours_json': STAFF,
+  'barbers.permissions': STAFF,
+  'barbers.notify_email': not('which mails a barber wants (their own settings)'),
+  'shops.barber_permissions': SHOP,
   'migrations.name': CODE,
 };
 
