@@ -14,6 +14,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { StatCard } from '../../../components/ui/stat-card';
 import { showToast } from '../../../components/ui/toaster';
 import { paths } from '../../../lib/routes';
+import { TodayAgenda } from '../../calendar/components/today-agenda';
 import { copyText } from '../lib/clipboard';
 import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/messages';
 import { BookingSettingsCard } from './booking-settings-card';
@@ -86,7 +87,7 @@ export function OverviewTab({
 }: {
   shop: Shop;
   /** The setup checklist's way to another tab (Barbers, Messages). */
-  onOpenTab?: (tab: 'barbers' | 'messages') => void;
+  onOpenTab?: (tab: 'barbers' | 'messages' | 'appointments') => void;
   /** Live appointments of the shop's today (GET /api/shops/{id}/stats). */
   todayAppointments: number;
   barberCount: number;
@@ -101,6 +102,7 @@ export function OverviewTab({
   };
   return (
     <div className="flex flex-col gap-6">
+      <TodayAgenda shopId={shop.id} onOpenCalendar={() => onOpenTab?.('appointments')} />
       <SetupChecklist
         shop={shop}
         barberCount={barberCount}

@@ -17,10 +17,11 @@ import { EditShopDialog } from './shop-dialogs';
 
 /** Tab list columns by the number of tabs (Tailwind needs whole class names). */
 const TAB_GRID: Record<number, string> = {
+  // Three across on phones: 'Appointments' needs about 100 px (issue 25: four across ran it into 'Clients').
   5: 'grid-cols-3 sm:grid-cols-5 max-w-3xl',
   6: 'grid-cols-3 sm:grid-cols-6 max-w-4xl',
-  7: 'grid-cols-4 lg:grid-cols-7 max-w-5xl',
-  8: 'grid-cols-4 lg:grid-cols-8 max-w-5xl',
+  7: 'grid-cols-3 sm:grid-cols-4 lg:grid-cols-7 max-w-5xl',
+  8: 'grid-cols-3 sm:grid-cols-4 lg:grid-cols-8 max-w-5xl',
 };
 
 type TabKey =
