@@ -810,6 +810,19 @@ async function availabilityRows({ front, apiUrl, shopId, auth, work }) {
       aim: { absolute: 2000, p99Ms: 50, ceiling },
     },
   );
+  // Issue 25: the date picker's days answer, 62 days from the measured day for 'any', kept and dropped like the
+  // one-day answer (decision 0180); the aim is the one-day answer's throughput.
+  const lastDay = new Date(Date.parse(`${date}T00:00:00Z`) + 61 * 86_400_000).toISOString().slice(0, 10);
+  const days = `/api/shops/${SLUG}/availability/days?serviceIds=${cut.id}&barberId=any&from=${date}&to=${lastDay}`;
+  const daysAnswer = await json(`${front}${days}`);
+  note(`availability days: ${daysAnswer.days.filter((d) => d.free).length} of ${daysAnswer.days.length} days free`);
+  await measure(
+    `availability days (62 days, any), front door, no writes alongside`,
+    { url: `${front}${days}` },
+    {
+      aim: { absolute: 2000, p99Ms: 50, ceiling },
+    },
+  );
 
   // The invalidation window: from a booking's 201 until the api stops offering that start.
   const windows = [];
