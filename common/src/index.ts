@@ -1,6 +1,7 @@
 export * from './analytics';
 export * from './assistant';
 export * from './assistant-texts';
+export * from './barber-day';
 export * from './billing';
 export * from './booking';
 export * from './clients';
@@ -11,6 +12,7 @@ export * from './hours';
 export * from './log-safe-path';
 export * from './messaging';
 export * from './money';
+export * from './payments';
 export * from './phone';
 export * from './schemas/auth';
 export * from './schemas/barber';

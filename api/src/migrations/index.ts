@@ -14,6 +14,8 @@ import { AssistantTexts1795410000000 } from './1795410000000-assistant-texts';
 import { OperatorsHostsAssistantBudget1795430000000 } from './1795430000000-operators-hosts-assistant-budget';
 import { SpecialDays1795480000000 } from './1795480000000-special-days';
 import { StaffCalendar1795490000000 } from './1795490000000-staff-calendar';
+import { BarberDay1795500000000 } from './1795500000000-barber-day';
+import { Payments1795510000000 } from './1795510000000-payments';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -33,4 +35,6 @@ export const MIGRATIONS: Function[] = [
   OperatorsHostsAssistantBudget1795430000000,
   SpecialDays1795480000000,
   StaffCalendar1795490000000,
+  BarberDay1795500000000,
+  Payments1795510000000,
 ];

@@ -156,6 +156,15 @@ const COLUMNS: Record<string, Rule> = {
   'barbers.permissions': STAFF,
   'barbers.notify_email': not('which mails a barber wants (their own settings)'),
   'shops.barber_permissions': SHOP,
+  // Payments (issue 27): the shop's policy and its wording as a client accepted it; no client details.
+  'payment_policies.deposit': SHOP,
+  'payment_policies.late_cancel_fee': SHOP,
+  'payment_policies.no_show_fee': SHOP,
+  'payment_checkouts.policy': SHOP,
+  'payment_checkouts.policy_text': SHOP,
+  'payment_checkouts.reminders': not('the reminder channel chosen and when consent was given (no contact details)'),
+  'appointment_payment_terms.policy': SHOP,
+  'appointment_payment_terms.policy_text': SHOP,
   'migrations.name': CODE,
 };
 
