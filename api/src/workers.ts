@@ -89,19 +89,31 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     logger,
   });
   const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events });
-  // Clients texting the assistant (decision 0171): the model runs here, not in Twilio's webhook. The assistant's
-  // daily budget is counted in Redis when REDIS_URL is set, as the api's chats count it (decision 0173).
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+  // Clients texting the assistant (decision 0171): the model runs here, not in Twilio's webhook; only with a model
+  // (LLM_BASE_URL), since nothing is queued without one. The assistant's daily budget is counted in Redis when
+  // REDIS_URL is set, as the api's chats count it (decision 0173).
+  const withModel = Boolean(config.LLM_BASE_URL);
+  const redis = withModel && config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error (client texts)'));
-  const billing = createBillingGate({ dataSource, config, now, logger, events });
-  const clientTextWorker = await startClientTextWorker({
-    dataSource,
-    provider: textProvider,
-    logger,
-    now,
-    queue: mailQueue,
-    assistant: { dataSource, config, mailQueue, now, logger, billing, textProvider, redis },
-  });
+  const clientTextWorker = withModel
+    ? await startClientTextWorker({
+        dataSource,
+        provider: textProvider,
+        logger,
+        now,
+        queue: mailQueue,
+        assistant: {
+          dataSource,
+          config,
+          mailQueue,
+          now,
+          logger,
+          billing: createBillingGate({ dataSource, config, now, logger, events }),
+          textProvider,
+          redis,
+        },
+      })
+    : null;
   return {
     queues: [
       BOOKING_MAIL_QUEUE,
@@ -109,7 +121,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       WAITLIST_CHECK_QUEUE,
       HOLD_EXPIRY_QUEUE,
       WAITLIST_MAIL_QUEUE,
-      CLIENT_TEXT_QUEUE,
+      ...(clientTextWorker ? [CLIENT_TEXT_QUEUE] : []),
     ],
     async stop() {
       maintenance.stop();
@@ -117,7 +129,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       await mailWorker.stop().catch(() => undefined);
       await domainWorker.stop();
       await waitlistWorker.stop();
-      await clientTextWorker.stop();
+      await clientTextWorker?.stop();
       redis?.disconnect();
     },
   };
