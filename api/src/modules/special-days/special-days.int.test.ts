@@ -22,6 +22,8 @@ import {
   setUpShop,
   type TestShop,
 } from '../appointments/booking.test-helper';
+import { staffActor } from '../assistant/actor';
+import { findTool } from '../assistant/tools';
 import { type AvailabilityCache, createAvailabilityCache } from '../availability/availability-cache';
 import { bearer } from '../shops/shops.test-helper';
 import type { WaitlistDeps } from '../waitlist/holds';
@@ -142,6 +144,30 @@ describe('availability honours special days', () => {
     expect(await labels(shop, '2026-12-10', diego!.id)).toHaveLength(9);
     expect(await labels(shop, '2026-12-10')).toHaveLength(9);
     expect((await book(shop, '2026-12-10T10:00:00Z', 2, sam!.id)).status).toBe(400);
+  });
+});
+
+describe("the assistant's free-time tool honours special days", () => {
+  it('finds no free time on a closed day and names the day in shop_info', async () => {
+    const shop = await shopOf();
+    await put(shop, CHRISTMAS, { closed: true, reason: 'Christmas Day' });
+    await put(shop, '2026-12-05', { open: '10:00', close: '11:00', reason: 'Parade' });
+    await cache.sync();
+    const actor = await staffActor(db.dataSource.manager, shop.id, { id: owner.userId, email: owner.email } as never);
+    const ctx = {
+      deps: { ...waitlistDeps, availabilityCache: cache, config: app.config, redis: null },
+      actor,
+    } as never;
+    const free = findTool(actor, 'find_free_times')!;
+    const closed = await free.run!(ctx, { date: CHRISTMAS });
+    expect(closed.summary).toBe(`No free time on ${CHRISTMAS} for Haircut`);
+    const open = await free.run!(ctx, { date: '2026-12-24' });
+    expect((open.data as { slots: unknown[] }).slots).toHaveLength(9);
+    const info = await findTool(actor, 'shop_info')!.run!(ctx, {});
+    // The next 14 days only: the parade, not Christmas.
+    expect((info.data as { specialDays: unknown[] }).specialDays).toEqual([
+      { date: '2026-12-05', barberId: null, closed: false, open: '10:00', close: '11:00', reason: 'Parade' },
+    ]);
   });
 });
 
