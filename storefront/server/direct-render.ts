@@ -17,7 +17,9 @@
 import { stringify } from '@brillout/json-serializer/stringify';
 import { type ComponentType, createElement, type ReactNode, StrictMode, Suspense } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { StyleSheetManager, ThemeProvider } from 'styled-components';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
+import { SECTION_SLOT, type SectionSlot } from '../components/version-section';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
 import { type KeptSheet, KeptSheets } from './style-sheets';
 
@@ -56,9 +58,43 @@ interface Head {
   json: string;
 }
 
+interface Section {
+  html: string;
+  /** The style names the section used, in order (style-sheets.ts replays them when the section is held). */
+  log: [string, string][];
+}
+
 interface Kept {
   data: unknown;
   head: Head | null;
+  /** Renders of this version on this host so far: its sections are kept from the second on (a sweep never pays). */
+  renders: number;
+  /** The sections that change only with the version (components/version-section.tsx), rendered once each. */
+  sections: Map<string, Section>;
+}
+
+/** What a held section is written as until its HTML replaces it; NUL never occurs in a page's text. */
+const NUL = String.fromCharCode(0);
+const MARKER_START = `${NUL}barberly-section:`;
+/** What React writes between two adjacent text nodes. */
+const TEXT_SEPARATOR = '<!-- -->';
+
+/** The page with each section marker replaced by the section's HTML. */
+function withSections(html: string, sections: Map<string, Section>): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const start = html.indexOf(MARKER_START, at);
+    if (start === -1) break;
+    const end = html.indexOf(NUL, start + MARKER_START.length);
+    if (end === -1) break;
+    out += html.slice(at, start) + (sections.get(html.slice(start + MARKER_START.length, end))?.html ?? '');
+    at = end + 1;
+    // Two markers side by side are two text nodes to React, which separates them with an empty comment; the
+    // sections they stand for are elements, which it does not separate.
+    if (html.startsWith(TEXT_SEPARATOR + MARKER_START, at)) at += TEXT_SEPARATOR.length;
+  }
+  return at === 0 ? html : out + html.slice(at);
 }
 
 export interface DirectInput {
@@ -153,7 +189,7 @@ export class DirectRenderer {
         // An abort (404, 503): Vike renders the error page.
         return null;
       }
-      kept = { data, head: null };
+      kept = { data, head: null, renders: 0, sections: new Map() };
       this.versions.set(key, kept);
       if (this.versions.size > VERSIONS_KEPT) {
         const oldest = this.versions.keys().next().value;
@@ -191,7 +227,7 @@ export class DirectRenderer {
     if (!shell) return null;
     pageContext.data = data;
     const sheet = this.sheets.get(`${data.view.theme}|${data.view.primaryColor}|${data.view.font}`);
-    const root = this.body(route, pageContext, sheet);
+    const root = this.body(route, pageContext, sheet, kept.renders++ > 0 ? kept.sections : null);
     const head = kept.head ?? this.head(route, pageContext);
     kept.head = head;
     this.direct++;
@@ -231,7 +267,12 @@ export class DirectRenderer {
   }
 
   /** The root's HTML and the style element, rendered by React for this request with a kept style sheet. */
-  private body(route: Route, pageContext: AnyContext, sheet: KeptSheet): { html: string; css: string } {
+  private body(
+    route: Route,
+    pageContext: AnyContext,
+    sheet: KeptSheet,
+    sections: Map<string, Section> | null,
+  ): { html: string; css: string } {
     const { config } = route;
     pageContext.styledComponents = { sheet: { instance: sheet.instance } };
     // vike-react's getPageElement(), with the route's own Page, Layouts and Wrappers (the styled-components Wrapper
@@ -246,6 +287,23 @@ export class DirectRenderer {
     page = createElement(Provider, { pageContext }, page);
     page = createElement(RenderPromise, null, page);
     if (config.reactStrictMode !== false) page = createElement(StrictMode, null, page);
+    // The version's sections: held ones are written as markers (their styles noted as used), the others rendered
+    // in full and, after the page, alone to be kept (components/version-section.tsx).
+    const fresh: { name: string; children: ReactNode; theme: unknown }[] = [];
+    if (sections) {
+      const slot: SectionSlot = {
+        held: (name) => {
+          const section = sections.get(name);
+          if (!section) return null;
+          sheet.replay(section.log);
+          return `${MARKER_START}${name}${NUL}`;
+        },
+        rendered: (name, children, theme) => {
+          fresh.push({ name, children, theme });
+        },
+      };
+      (globalThis as { [SECTION_SLOT]?: SectionSlot })[SECTION_SLOT] = slot;
+    }
     sheet.begin();
     let html: string;
     let css: string;
@@ -253,6 +311,12 @@ export class DirectRenderer {
       html = renderToString(page);
     } finally {
       css = sheet.end();
+      delete (globalThis as { [SECTION_SLOT]?: SectionSlot })[SECTION_SLOT];
+    }
+    if (sections) {
+      html = withSections(html, sections);
+      for (const { name, children, theme } of fresh)
+        this.keepSection(sections, name, children, theme, sheet, pageContext, html);
     }
     return {
       html: `<div id="root">${html}</div>`,
@@ -260,9 +324,46 @@ export class DirectRenderer {
     };
   }
 
+  /**
+   * Renders a section alone (same theme, sheet and page context as in the page) and keeps it for the version, if its
+   * HTML is found as such in the page just rendered (else it is rendered with the page every time).
+   */
+  private keepSection(
+    sections: Map<string, Section>,
+    name: string,
+    children: ReactNode,
+    theme: unknown,
+    sheet: KeptSheet,
+    pageContext: AnyContext,
+    page: string,
+  ): void {
+    if (sections.has(name)) return;
+    const element = createElement(
+      Provider,
+      { pageContext },
+      createElement(
+        StyleSheetManager,
+        { sheet: sheet.instance as never },
+        createElement(ThemeProvider, { theme: theme as never }, children),
+      ),
+    );
+    sheet.startLog();
+    let html: string;
+    let log: [string, string][];
+    try {
+      html = renderToString(element);
+    } finally {
+      log = sheet.stopLog();
+    }
+    // Only a section that is elements from end to end stands in for a marker byte for byte (a marker is a text node:
+    // React would separate it from a neighbouring text, where it does not separate an element).
+    const elements = html.startsWith('<') && !html.startsWith(TEXT_SEPARATOR) && html.endsWith('>');
+    if (elements && !html.endsWith(TEXT_SEPARATOR) && page.includes(html)) sections.set(name, { html, log });
+  }
+
   /** The five holes of a page, in the order they appear in Vike's HTML. */
   private holes(route: Route, pageContext: AnyContext, sheet: KeptSheet): string[] {
-    const root = this.body(route, pageContext, sheet);
+    const root = this.body(route, pageContext, sheet, null);
     const head = this.head(route, pageContext);
     // Without a style element the +Head elements stand alone (no line break after them).
     const elements = root.css ? head.elements + root.css : head.elements.replace(/\n$/, '');

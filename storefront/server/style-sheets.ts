@@ -58,7 +58,11 @@ export class KeptSheet {
     this.instance = sheet;
   }
 
+  /** Every name noted while a section renders alone (direct-render.ts), repeats included, to replay on a hit. */
+  private log: [string, string][] | null = null;
+
   private note(id: string, name: string): void {
+    this.log?.push([id, name]);
     const used = this.used;
     if (!used) return;
     const names = used.get(id);
@@ -71,6 +75,22 @@ export class KeptSheet {
     this.used = new Map();
     // Global styles number their instances per sheet (allocateGSInstance): a fresh sheet starts at 1 every time.
     this.instance.gs = {};
+  }
+
+  /** Starts logging the names a section uses (its render alone, after the page's). */
+  startLog(): void {
+    this.log = [];
+  }
+
+  stopLog(): [string, string][] {
+    const log = this.log ?? [];
+    this.log = null;
+    return log;
+  }
+
+  /** A held section stands in the page: the names it used count as used by this render, in its order. */
+  replay(log: [string, string][]): void {
+    for (const [id, name] of log) this.note(id, name);
   }
 
   /** The style sheet's text as a fresh ServerStyleSheet would print it for the render just recorded. */
