@@ -15,7 +15,8 @@
 // their later appointments). Nothing is queued: no mail or text goes out for it.
 //
 // What makes it look real (issue 28, checked by src/seed-demo.int.test.ts): the shop is closed on its country's public
-// holidays (date-holidays; special days do not exist yet, so those dates are simply left without appointments);
+// holidays (date-holidays), written as special days (closed, the holiday's name as the reason: from the history's first
+// day to 12 months ahead, so the storefront's date picker shows them closed) and left without appointments;
 // about 15% of the regulars come on a recurring series; new clients keep arriving at a steady rate (the regulars who
 // were clients before the year have a lead-in of visits before it, so the year's first weeks are not all "new");
 // no barber's day is booked past DAY_CAP, so days are 55-85% full and the next two weeks have free times every day.
@@ -35,6 +36,8 @@ import { createBarber } from '../src/modules/barbers/barbers.service';
 import { linkClient } from '../src/modules/clients/client-matching';
 import { ruleText } from '../src/modules/series/rule';
 import { completeOnboarding, createShop, type ShopsDeps } from '../src/modules/shops/shops.service';
+import { publicHolidays as namedHolidays } from '../src/modules/special-days/holidays';
+import { upsertSpecialDay } from '../src/modules/special-days/special-days.repository';
 import { ensureUser, updateMe } from '../src/modules/users/users.service';
 import { createDataSource } from '../src/platform/db/data-source';
 import { createLogger } from '../src/platform/logger';
@@ -941,6 +944,23 @@ export async function seedDemo(dataSource: DataSource, options: SeedDemoOptions 
       end: plan.timeOff.end.toISOString(),
       reason: plan.timeOff.reason,
     });
+    // The shop closed on its country's public holidays (issue 25): the history's and the next 12 months'.
+    const today = DateTime.fromJSDate(now, { zone: ZONE });
+    const historyStart = today.minus({ months: 12 }).startOf('day').minus({ weeks: LEAD_IN_WEEKS });
+    for (const holiday of namedHolidays(
+      COUNTRY,
+      historyStart.toISODate() as string,
+      today.plus({ months: 12 }).toISODate() as string,
+    )) {
+      await upsertSpecialDay(dataSource.manager, shop.id, {
+        date: holiday.date,
+        barberId: null,
+        closed: true,
+        open: null,
+        close: null,
+        reason: holiday.name,
+      });
+    }
     const services = (await dataSource.query(
       `SELECT "id", "name", "price"::float AS "price", "duration_minutes" AS "duration" FROM "services" WHERE "shop_id" = $1`,
       [shop.id],

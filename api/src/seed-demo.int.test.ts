@@ -208,6 +208,24 @@ describe('npm run seed:demo', () => {
     expect(booked.get('2025-11-28')).toBeGreaterThan(10);
   });
 
+  it('closes the shop on those holidays as special days, through the next 12 months, named (issue 25)', async () => {
+    const rows = (await db.dataSource.query(
+      `SELECT to_char("date", 'YYYY-MM-DD') AS "date", "closed", "reason", "barber_id" AS "barberId"
+       FROM "special_days" WHERE "shop_id" = $1 ORDER BY "date"`,
+      [demo.shopId],
+    )) as Array<{ date: string; closed: boolean; reason: string; barberId: string | null }>;
+    const byDate = new Map(rows.map((r) => [r.date, r]));
+    // Every holiday of the history (2025-11-18 on) and the year ahead is a closed shop day.
+    const expected = HOLIDAYS.filter((h) => h >= '2025-11-18' && h <= '2026-12-31');
+    expect(expected.length).toBeGreaterThanOrEqual(12);
+    for (const date of expected) expect(byDate.get(date), date).toMatchObject({ closed: true, barberId: null });
+    expect(byDate.get('2026-12-25')?.reason).toBe('Christmas Day');
+    expect(byDate.get('2026-11-26')?.reason).toBe('Thanksgiving Day');
+    // A year ahead: next Independence Day (Sunday, July 4, 2027) is there; nothing on an ordinary day.
+    expect([...byDate.keys()].some((d) => d.startsWith('2027-07-0'))).toBe(true);
+    expect(byDate.has('2026-12-01')).toBe(false);
+  });
+
   it('puts about 15% of the regulars on a recurring series, each visit on its rule', async () => {
     const share = await one<{ on_series: number; regulars: number }>(
       `SELECT (SELECT count(DISTINCT s."client_id")::int FROM "appointment_series" s
