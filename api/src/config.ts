@@ -38,6 +38,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Uploaded files (issue 26): S3-compatible storage, s3://bucket[/prefix]?endpoint=...; unset, UPLOADS_DIR. */
+  STORAGE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** Where uploads go on this machine when STORAGE_URL is unset (npm start: .data/uploads). */
+  UPLOADS_DIR: z.string().min(1).default('.data/uploads'),
   /** A read replica for analytics and its exports (decision 0174); unset, they read DATABASE_URL. */
   DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** Availability's in-memory cache kept fresh by Postgres notifications (decision 0060); 'false' reads every time. */

@@ -13,6 +13,7 @@ export * from './log-safe-path';
 export * from './messaging';
 export * from './money';
 export * from './payments';
+export * from './chair-checkout';
 export * from './phone';
 export * from './schemas/auth';
 export * from './schemas/barber';

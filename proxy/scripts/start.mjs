@@ -358,6 +358,8 @@ async function main() {
         AUTH_EMAIL_CONFIRM: process.env.AUTH_EMAIL_CONFIRM || 'false',
         // One command runs everything: this api also runs the durable queue's jobs (decision 0174).
         RUN_WORKERS: process.env.RUN_WORKERS || 'true',
+        // Barbers' photos when STORAGE_URL is unset (issue 26), beside the embedded database.
+        UPLOADS_DIR: process.env.UPLOADS_DIR || path.join(DATA_DIR, 'uploads'),
       }),
     });
   }

@@ -10,6 +10,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { BarberEntity } from '../barbers/barber.entity';
+import { assertBarberMay } from '../barbers/barber-permissions';
 import { hasServed } from '../clients/client-access';
 import { linkClient } from '../clients/client-matching';
 import { shopCountry } from '../messaging/texts';
@@ -46,6 +47,8 @@ export async function calendarStaff(manager: EntityManager, shopId: string, user
 
 /** Barbers act only in their own chair unless the owner lets them book any (shop setting, default off). */
 function assertChair(staff: CalendarStaff, barberId: string): void {
+  // Issue 26: the owner may turn a barber's booking and moving off altogether (bookOwnChair, default on).
+  if (staff.kind === 'barber') assertBarberMay(staff.shop, staff.barber, 'bookOwnChair');
   if (staff.kind === 'barber' && staff.barber.id !== barberId && !staff.shop.barbersBookAnyChair) {
     throw forbidden(STAFF_BOOKING_MESSAGES.ownChairOnly);
   }

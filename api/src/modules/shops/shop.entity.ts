@@ -129,6 +129,10 @@ export class ShopEntity {
   @Column('boolean', { name: 'barbers_book_any_chair', default: false })
   barbersBookAnyChair: boolean;
 
+  // Issue 26: what barbers may do, the shop's defaults (keys absent take the product's; see barber-permissions.ts).
+  @Column('jsonb', { name: 'barber_permissions', default: {} })
+  barberPermissions: Partial<Record<string, boolean>>;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 
