@@ -167,6 +167,7 @@ test('barber dashboard', async ({ page }) => {
   await page.getByRole('button', { name: /I'm a barber/ }).click();
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
   await atBothSizes(page, 'onboarding, barber join');
+  await page.getByLabel('Your name').fill('Sam Fade');
   await page.getByLabel('Shop Code').fill(code);
   await page.getByRole('button', { name: 'Join Shop' }).click();
   await expect(page.getByText(/We sent a link to that address/)).toBeVisible();
