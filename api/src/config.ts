@@ -122,6 +122,10 @@ const EnvSchema = z.object({
   STRIPE_PRICE_PREMIUM: z.string().optional(),
   /** Stripe's API address, for tests (default Stripe's). */
   STRIPE_API_URL: optionalUrl,
+  /** Shops' takings (issue 27): the signing secret of the Connect webhook, POST /api/payments/webhook. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The platform's share of each charge on a shop's account, in basis points (100 = 1%); default none. */
+  PAYMENTS_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Operators (comma-separated e-mails) who see /admin/shops. */
   ADMIN_EMAILS: z
     .string()

@@ -25,6 +25,7 @@ import { createMailer } from './modules/mail/mailer';
 import { messagingRouter } from './modules/messaging/messaging.router';
 import { textSenderRouter } from './modules/messaging/text-sender.router';
 import { createTextProvider, type TextProvider } from './modules/messaging/twilio';
+import { paymentsRouter, paymentsWebhookRouter } from './modules/payments/payments.router';
 import { portfolioRouter } from './modules/portfolio/portfolio.router';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
@@ -92,6 +93,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
 
   // The assistant's tools for MCP clients, at /mcp beside its OAuth protected-resource metadata (not under /api).
   app.use(stripeWebhookRouter(billingDeps));
+  // Shops' takings (issue 27): Stripe Connect's events, on their own raw-body route and secret.
+  app.use(paymentsWebhookRouter(bookingDeps));
   app.use(mcpRouter({ ...bookingDeps, config, redis: deps.redis, verifier: deps.verifier }));
 
   app.use(
@@ -145,7 +148,9 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
+      payments: bookingDeps,
     }),
+    paymentsRouter(bookingDeps),
     assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
     clientTextRouter({ ...bookingDeps, config, redis: deps.redis }),
     waitlistRouter({

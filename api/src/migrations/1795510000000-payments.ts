@@ -65,6 +65,7 @@ export class Payments1795510000000 implements MigrationInterface {
       "policy" jsonb NOT NULL,
       "policy_text" text NOT NULL,
       "manage_token_hash" varchar(64) NOT NULL UNIQUE,
+      "manage_token" varchar(64),
       "status" varchar(20) NOT NULL DEFAULT 'open',
       "appointment_id" uuid REFERENCES "appointments"("id") ON DELETE SET NULL,
       "created_at" timestamptz NOT NULL DEFAULT now(),
