@@ -5,6 +5,7 @@
 import type {
   ApiErrorBody,
   Appointment,
+  AvailabilityDaysResponse,
   AvailabilityResponse,
   BookedAppointment,
   BookedVisit,
@@ -83,6 +84,20 @@ export function fetchAvailability(
   const ids = query.serviceIds.map(enc).join(',');
   return call(
     `/api/shops/${enc(slug)}/availability?serviceIds=${ids}&barberId=${enc(query.barberId)}&date=${enc(query.date)}`,
+    { signal },
+  );
+}
+
+/** The date picker's days (issue 25): free or why not, at most 62 days per call. */
+export function fetchAvailabilityDays(
+  slug: string,
+  query: { serviceIds: readonly string[]; barberId: string; from: string; to: string },
+  signal?: AbortSignal,
+): Promise<AvailabilityDaysResponse> {
+  const ids = query.serviceIds.map(enc).join(',');
+  return call(
+    `/api/shops/${enc(slug)}/availability/days?serviceIds=${ids}&barberId=${enc(query.barberId)}` +
+      `&from=${enc(query.from)}&to=${enc(query.to)}`,
     { signal },
   );
 }
