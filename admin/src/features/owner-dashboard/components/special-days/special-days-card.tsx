@@ -218,19 +218,33 @@ function AffectedAppointments({
   );
 }
 
-/** The public holidays of the shop's country for the next 12 months, to close with one click each, after review. */
-function HolidayPicker({ shopId, onDone }: { shopId: string; onDone: () => void }) {
+/**
+ * The public holidays of the shop's country for the next 12 months, to close with one click each, after review.
+ * `allPicked` (the setup checklist's offer): every holiday not yet set starts ticked, so one click closes them all.
+ */
+export function HolidayPicker({
+  shopId,
+  onDone,
+  onClosed,
+  allPicked = false,
+}: {
+  shopId: string;
+  onDone: () => void;
+  /** After the picked days were closed (before onDone). */
+  onClosed?: (count: number) => void;
+  allPicked?: boolean;
+}) {
   const suggestions = useHolidaySuggestions(shopId, true);
   const put = usePutSpecialDay(shopId);
-  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [chosen, setPicked] = useState<Set<string> | null>(null);
   const holidays: HolidaySuggestion[] = suggestions.data?.holidays ?? [];
-  const toggle = (date: string) =>
-    setPicked((p) => {
-      const next = new Set(p);
-      if (next.has(date)) next.delete(date);
-      else next.add(date);
-      return next;
-    });
+  const picked = chosen ?? new Set(allPicked ? holidays.filter((h) => !h.alreadySet).map((h) => h.date) : []);
+  const toggle = (date: string) => {
+    const next = new Set(picked);
+    if (next.has(date)) next.delete(date);
+    else next.add(date);
+    setPicked(next);
+  };
   const closePicked = async () => {
     let closed = 0;
     try {
@@ -243,6 +257,7 @@ function HolidayPicker({ shopId, onDone }: { shopId: string; onDone: () => void 
         description: `${closed} day${closed === 1 ? '' : 's'} closed`,
         variant: 'success',
       });
+      onClosed?.(closed);
       onDone();
     } catch (error) {
       showToast(failureToast('Failed to close the holidays', error));
