@@ -3,6 +3,7 @@ import type { ShopView } from '../lib/shop-view';
 import { withPrimaryColor } from '../themes';
 import { BarberList } from './barber-list';
 import { GlobalStyle } from './global-style';
+import { PortfolioGallery } from './portfolio-gallery';
 import { ServiceList } from './service-list';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
@@ -51,13 +52,16 @@ export function ShopPage({ view }: { view: ShopView }) {
       content: (
         <VersionSection name="barbers">
           <BarberList barbers={view.barbers} bookUrl={view.urls.book} />
+          <PortfolioGallery barbers={view.barbers} />
         </VersionSection>
       ),
     },
   ];
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
+      <VersionSection name="global">
+        <GlobalStyle />
+      </VersionSection>
       <div data-theme={theme.name} data-shop={view.shop.slug}>
         <VersionSection name="header">
           <ShopHeader view={view} />

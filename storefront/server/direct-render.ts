@@ -357,8 +357,14 @@ export class DirectRenderer {
     }
     // Only a section that is elements from end to end stands in for a marker byte for byte (a marker is a text node:
     // React would separate it from a neighbouring text, where it does not separate an element).
-    const elements = html.startsWith('<') && !html.startsWith(TEXT_SEPARATOR) && html.endsWith('>');
-    if (elements && !html.endsWith(TEXT_SEPARATOR) && page.includes(html)) sections.set(name, { html, log });
+    // An empty section (the global style: rules only, no HTML) stands for nothing between two elements.
+    const elements =
+      html === '' ||
+      (html.startsWith('<') &&
+        !html.startsWith(TEXT_SEPARATOR) &&
+        html.endsWith('>') &&
+        !html.endsWith(TEXT_SEPARATOR));
+    if (elements && page.includes(html)) sections.set(name, { html, log });
   }
 
   /** The five holes of a page, in the order they appear in Vike's HTML. */

@@ -80,6 +80,8 @@ export class KeptSheet {
   /** Starts logging the names a section uses (its render alone, after the page's). */
   startLog(): void {
     this.log = [];
+    // A global style rendered alone must get the instance number it has in a page (1), as in begin().
+    this.instance.gs = {};
   }
 
   stopLog(): [string, string][] {
