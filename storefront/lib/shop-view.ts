@@ -51,6 +51,20 @@ export interface BarberView {
   offersAllServices: boolean;
   /** The services listed for the barber: the only ones offered when not offersAllServices, else overrides only. */
   offers: BarberOfferView[];
+  /** Issue 26: 'tony.cuts' (letters, digits, dots, underscores) or ''. */
+  instagramHandle?: string;
+  /** Issue 26: their photos of their work, in their order (the owner's hidden ones never reach the page). */
+  portfolio?: PortfolioImageView[];
+}
+
+/** One portfolio photo: each format's files by width, smallest first; only our own /api/uploads/ paths. */
+export interface PortfolioImageView {
+  id: string;
+  caption: string;
+  width: number;
+  height: number;
+  webp: Array<{ url: string; width: number }>;
+  avif: Array<{ url: string; width: number }>;
 }
 
 export interface HoursView {
@@ -264,7 +278,37 @@ function barbersOf(raw: unknown): BarberView[] {
         // A record from before issue 14 has no flag: the barber does everything, as before.
         offersAllServices: b.offersAllServices !== false,
         offers: offersOf(b.services),
+        instagramHandle: /^[A-Za-z0-9._]{1,30}$/.test(text(b.instagramHandle, 30)) ? text(b.instagramHandle, 30) : '',
+        portfolio: portfolioOf(b.portfolio),
       },
+    ];
+  });
+}
+
+/** Our upload paths only ('/api/uploads/portfolio/…-640.webp'): nothing a barber typed becomes an address. */
+const UPLOAD_PATH = /^\/api\/uploads\/[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|avif)$/;
+
+function sizesOf(raw: unknown, imageWidth: number): Array<{ url: string; width: number }> {
+  const files = obj(raw);
+  if (!files) return [];
+  return Object.entries(files)
+    .map(([w, url]) => ({ url: typeof url === 'string' ? url : '', width: Math.min(Number(w), imageWidth) }))
+    .filter((f) => UPLOAD_PATH.test(f.url) && Number.isFinite(f.width) && f.width > 0)
+    .sort((a, b) => a.width - b.width);
+}
+
+function portfolioOf(raw: unknown): PortfolioImageView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.slice(0, 30).flatMap((item) => {
+    const p = obj(item);
+    const width = Number(p?.width);
+    const height = Number(p?.height);
+    if (!p || !(width > 0) || !(height > 0)) return [];
+    const urls = obj(p.urls);
+    const webp = sizesOf(urls?.webp, width);
+    if (webp.length === 0) return [];
+    return [
+      { id: text(p.id, 100), caption: text(p.caption, 200), width, height, webp, avif: sizesOf(urls?.avif, width) },
     ];
   });
 }
