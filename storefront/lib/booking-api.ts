@@ -10,10 +10,13 @@ import type {
   BookedAppointment,
   BookedVisit,
   BookingRequestInput,
+  CancellationTerms,
   CancelScope,
   HeldSlot,
   ManagedAppointment,
   ManagedSeries,
+  PaymentReturnState,
+  PendingPaymentBooking,
   PublicWaitlistEntry,
   WaitlistJoined,
   WaitlistJoinInput,
@@ -103,7 +106,11 @@ export function fetchAvailabilityDays(
 }
 
 /** POST with the attempt's Idempotency-Key: a retry or a second click of the same attempt books once. */
-export function bookAppointment(slug: string, body: BookingRequestInput, idempotencyKey: string): Promise<BookedVisit> {
+export function bookAppointment(
+  slug: string,
+  body: BookingRequestInput,
+  idempotencyKey: string,
+): Promise<BookedVisit | PendingPaymentBooking> {
   return call(`/api/shops/${enc(slug)}/appointments`, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -169,4 +176,14 @@ export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return `bk-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Issue 27: the booking waits on Stripe Checkout; its return page reads whether the payment came through. */
+export function fetchPaymentReturn(token: string, signal?: AbortSignal): Promise<PaymentReturnState> {
+  return call(`/api/payments/return/${enc(token)}`, { signal });
+}
+
+/** Issue 27: what cancelling now would cost or give back, said before the client confirms. */
+export function fetchCancellationTerms(token: string, signal?: AbortSignal): Promise<CancellationTerms> {
+  return call(`/api/appointments/manage/${enc(token)}/payment-terms`, { signal });
 }

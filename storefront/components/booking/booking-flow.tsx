@@ -1,10 +1,18 @@
-import { type BookedVisit, type BookingRequestInput, formatDuration, formatPhone, formatPrice } from '@barberly/common';
+import {
+  type BookedVisit,
+  type BookingRequestInput,
+  formatDuration,
+  formatPhone,
+  formatPrice,
+  type PendingPaymentBooking,
+} from '@barberly/common';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { styled, useTheme } from 'styled-components';
 import { BookingApiError, bookAppointment, NETWORK_MESSAGE, newIdempotencyKey } from '../../lib/booking-api';
 import type { BookingView } from '../../lib/booking-view';
 import type { ShopView } from '../../lib/shop-view';
 import { barbersForVisit, visitTotal } from '../../lib/visit';
+import { BeforeYouPay } from './before-you-pay';
 import { BookingConfirmation } from './booking-confirmation';
 import { Details, Muted } from './booking-ui';
 import {
@@ -97,6 +105,8 @@ export function BookingFlow({
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [booked, setBooked] = useState<BookedVisit | null>(null);
+  /** Issue 27: the shop's policy asks for a deposit, prepayment or a card: Stripe Checkout next. */
+  const [pending, setPending] = useState<PendingPaymentBooking | null>(null);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const inFlight = useRef(false);
   const id = useId();
@@ -151,7 +161,8 @@ export function BookingFlow({
     setSubmitError(null);
     try {
       const result = await bookAppointment(slug, body, attempt.current.key);
-      setBooked(result);
+      if ('checkoutUrl' in result) setPending(result);
+      else setBooked(result);
       go('done');
     } catch (err) {
       if (!(err instanceof BookingApiError)) {
@@ -190,6 +201,8 @@ export function BookingFlow({
     }
     go('review');
   }
+
+  if (step === 'done' && pending) return <BeforeYouPay pending={pending} />;
 
   if (step === 'done' && booked) {
     // The api's record wins (it falls back to e-mail without consent); an api before issue 15 leaves our choice.

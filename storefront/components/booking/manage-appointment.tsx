@@ -20,6 +20,7 @@ import { type BookingView, bookPathOn, formatCalendarDay } from '../../lib/booki
 import type { ShopView } from '../../lib/shop-view';
 import { ActionButton, ActionLink } from '../buttons';
 import { Actions, Alert, Details, DisabledReason, LiveStatus, Muted, Notice, Panel, StepHeading } from './booking-ui';
+import { CancellationNotice } from './cancellation-notice';
 import { TimePicker } from './time-picker';
 import { CollisionChoices, SeriesVisits, VisitServices } from './visit-parts';
 
@@ -298,6 +299,8 @@ export function ManageAppointment({
             {formatCalendarDay(a.localDate)}, {formatClockTime(a.start, booking.clock)} with {a.barber.name}. The time
             is given back to the shop.
           </p>
+          {/* Issue 27: a fee or a refund, said before the client confirms. */}
+          <CancellationNotice token={token} />
           {series && laterVisits.length > 0 ? (
             <p>
               It is part of your regular appointment, with {laterVisits.length} later{' '}
