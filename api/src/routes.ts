@@ -25,6 +25,7 @@ import { createMailer } from './modules/mail/mailer';
 import { messagingRouter } from './modules/messaging/messaging.router';
 import { textSenderRouter } from './modules/messaging/text-sender.router';
 import { createTextProvider, type TextProvider } from './modules/messaging/twilio';
+import { moneyRouter } from './modules/payments/money.router';
 import { paymentsRouter, paymentsWebhookRouter } from './modules/payments/payments.router';
 import { portfolioRouter } from './modules/portfolio/portfolio.router';
 import { seriesRouter } from './modules/series/series.router';
@@ -185,5 +186,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       publicOrigin: config.PUBLIC_ORIGIN,
     }),
     calendarFeedRouter({ dataSource, publicOrigin: config.PUBLIC_ORIGIN, now }),
+    // Issue 27 items 5 and 6: checkout at the chair and the money views.
+    moneyRouter({ dataSource, config, now, logger: deps.logger, mailQueue, textProvider }),
   );
 }

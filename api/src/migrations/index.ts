@@ -16,6 +16,7 @@ import { SpecialDays1795480000000 } from './1795480000000-special-days';
 import { StaffCalendar1795490000000 } from './1795490000000-staff-calendar';
 import { BarberDay1795500000000 } from './1795500000000-barber-day';
 import { Payments1795510000000 } from './1795510000000-payments';
+import { ChairCheckout1795520000000 } from './1795520000000-chair-checkout';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   StaffCalendar1795490000000,
   BarberDay1795500000000,
   Payments1795510000000,
+  ChairCheckout1795520000000,
 ];

@@ -165,6 +165,7 @@ const COLUMNS: Record<string, Rule> = {
   'payment_checkouts.reminders': not('the reminder channel chosen and when consent was given (no contact details)'),
   'appointment_payment_terms.policy': SHOP,
   'appointment_payment_terms.policy_text': SHOP,
+  'appointment_payments.items': SHOP,
   'migrations.name': CODE,
 };
 

@@ -168,5 +168,8 @@ export function composeBookingMail(input: {
           '',
         ].join('\n'),
       };
+    case 'receipt':
+      // A checkout's receipt is composed from its payment (payments/receipt.ts), not here.
+      return null;
   }
 }

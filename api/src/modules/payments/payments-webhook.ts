@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES } from '@barberly/common';
 import type Stripe from 'stripe';
 import { HttpError } from '../../platform/http/errors';
+import { handleChairCheckoutEvent } from './chair-checkout.service';
 import { type CheckoutDeps, confirmCheckout, expireCheckout } from './checkout.service';
 import { applyChargeRefunded, applyDispute, applyFeeIntent } from './payment-followups';
 import { saveAccount } from './payments.service';
@@ -52,6 +53,8 @@ async function applyEvent(deps: CheckoutDeps, event: Stripe.Event): Promise<void
       return;
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
+      // A checkout at the chair's payment link (issue 27 item 5, chair-checkout.service.ts).
+      if (metadata.chairPaymentId) await handleChairCheckoutEvent(deps, event);
       if (!metadata.checkoutId) return;
       const paid = object.payment_status === 'paid' || object.payment_status === 'no_payment_required';
       // A card saved in setup mode: the session names its SetupIntent, which names the card.
