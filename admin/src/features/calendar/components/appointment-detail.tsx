@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useClient } from '../../clients/api/clients-api';
 import type { OwnerSettableStatus } from '../../owner-dashboard/api/owner-api';
 import { wallTimeOf } from '../../owner-dashboard/lib/wall-time';
+import { CheckOutAction } from '../../payments/components/checkout-dialog';
 import { useMoveAppointment } from '../api/calendar-api';
 import { type ClockDisplay, timeLabel, timeOptions, visitName } from '../lib/calendar-model';
 import { errorText } from '../lib/errors';
@@ -78,7 +79,9 @@ export function AppointmentDetail({
               onMoved={onMoved}
             />
           ) : null}
-          <div>
+          <div className="flex flex-wrap gap-2">
+            {/* Issue 27: checkout at the chair (features/payments). */}
+            <CheckOutAction shopId={shopId} appointment={appointment} />
             <Button variant="light" onClick={() => onBookAgain(appointment)}>
               <CalendarPlus aria-hidden="true" className="size-4" /> Book again
             </Button>
