@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Barberly's production images, one multi-stage file (the workspaces share one lock file and `common`):
-#   docker build --target api .          the api (Express + TypeORM; runs its migrations, then serves on 4000)
+#   docker build --target api .          the api (Express + TypeORM; serves on 4000); the same image runs the
+#                                        migrations (node api/dist/migrate.js) and the jobs (node api/dist/worker.js)
 #   docker build --target storefront .   the storefront (Vike SSR; serves on 3001)
 #   docker build --target nginx .        nginx with the admin build and the rendered front-door config (8080)
 #   docker build --target backup .       nightly backups (pg_dump 17 and the api's backup script)

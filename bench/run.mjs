@@ -30,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyticsRows, printAnalytics } from './analytics.mjs';
+import { bookingRows, printBookings } from './bookings.mjs';
 import { load, pinned, which } from './load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +38,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10_000);
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
-// BENCH_ONLY=availability,render (comma list of page, render, availability, edit, scale, analytics): only those.
+// BENCH_ONLY=availability,render (comma list of page, render, availability, edit, scale, analytics): only those;
+// BENCH_ONLY=bookings (not in the default run) measures what one booking costs (bench/bookings.mjs).
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? 'page,render,availability,edit,scale,analytics').split(',').map((s) => s.trim()),
 );
@@ -673,6 +675,11 @@ async function main() {
 
   if (ONLY.has('availability')) await availabilityRows({ front, apiUrl, databaseUrl, shopId, auth, work });
 
+  // What one booking costs (issue 30, docs/capacity.md): only with BENCH_ONLY=bookings.
+  const bookings = ONLY.has('bookings')
+    ? await bookingRows({ front, slug: SLUG, shopId, auth, json, request, note, serverCpu, cpuByKind })
+    : null;
+
   // 5. Scale: many shops, Zipf-distributed, through the subdomain.
   const scale = ONLY.has('scale')
     ? await scaleRun({ databaseUrl, storefrontUrl, stats, storefrontPid, front, shopId })
@@ -685,6 +692,7 @@ async function main() {
 
   printTable(scale, { html, started });
   if (analytics) printAnalytics(analytics, { tool: TOOL });
+  if (bookings) printBookings(bookings);
 }
 
 /**
@@ -798,6 +806,19 @@ async function availabilityRows({ front, apiUrl, shopId, auth, work }) {
   await measure(
     `availability, front door, no writes alongside`,
     { url: `${front}${ask(date)}` },
+    {
+      aim: { absolute: 2000, p99Ms: 50, ceiling },
+    },
+  );
+  // Issue 25: the date picker's days answer, 62 days from the measured day for 'any', kept and dropped like the
+  // one-day answer (decision 0180); the aim is the one-day answer's throughput.
+  const lastDay = new Date(Date.parse(`${date}T00:00:00Z`) + 61 * 86_400_000).toISOString().slice(0, 10);
+  const days = `/api/shops/${SLUG}/availability/days?serviceIds=${cut.id}&barberId=any&from=${date}&to=${lastDay}`;
+  const daysAnswer = await json(`${front}${days}`);
+  note(`availability days: ${daysAnswer.days.filter((d) => d.free).length} of ${daysAnswer.days.length} days free`);
+  await measure(
+    `availability days (62 days, any), front door, no writes alongside`,
+    { url: `${front}${days}` },
     {
       aim: { absolute: 2000, p99Ms: 50, ceiling },
     },

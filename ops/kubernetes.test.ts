@@ -252,6 +252,28 @@ describe('the workloads', () => {
     }
   });
 
+  it('takes from the overlay what differs, merged by name into the base', () => {
+    const envOf = (o: K8sObject) => container(o).env.filter((e: { name: string }) => e.name === 'TRUSTED_FRONT');
+    expect(envOf(find(objects, 'Deployment', 'nginx'))).toEqual([{ name: 'TRUSTED_FRONT', value: '10.244.0.0/16' }]);
+    expect(container(find(objects, 'Deployment', 'caddy')).env).toContainEqual({
+      name: 'ACME_EMAIL',
+      value: 'ops@barberly.app',
+    });
+    const config = find(objects, 'ConfigMap', 'barberly-config').data;
+    expect(config.APP_DOMAIN).toBe('barberly.app');
+    expect(config.PAGE_CACHE_MB).toBe('480');
+    // The rest of the base's ConfigMap stays.
+    expect(config.LLM_MODEL).toBe('gpt-4o-mini');
+    expect(find(objects, 'HorizontalPodAutoscaler', 'api').spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });
+    expect(container(find(objects, 'Deployment', 'api')).image).toBe('registry.example.com/barberly/api:2026.11.27');
+    expect(podSpecs(find(objects, 'Deployment', 'api'))[0]?.initContainers[0].image).toBe(
+      'registry.example.com/barberly/api:2026.11.27',
+    );
+    const staging = rendered.staging ?? [];
+    expect(find(staging, 'ConfigMap', 'barberly-config').data.APP_DOMAIN).toBe('staging.barberly.app');
+    expect(find(staging, 'Deployment', 'worker').spec.replicas).toBe(1);
+  });
+
   it('backs up nightly with the backup image, keeping 14 days', () => {
     const cron = find(objects, 'CronJob', 'backup');
     expect(cron.spec.schedule).toBe('0 3 * * *');

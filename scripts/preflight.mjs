@@ -14,6 +14,8 @@ export const TOOLS = [
   { name: 'chromium', pkg: 'chromium', env: 'CHROMIUM_BIN', workspaces: ['e2e'] },
   { name: 'nginx', pkg: 'nginx', env: 'NGINX_BIN', workspaces: ['proxy'] },
   { name: 'caddy', pkg: 'caddy', env: 'CADDY_BIN', workspaces: ['proxy'] },
+  // Checks and unit-tests deploy/monitoring's alert rules (ops/monitoring.test.ts).
+  { name: 'promtool', pkg: 'prometheus', env: 'PROMTOOL_BIN', workspaces: ['proxy'] },
   { name: 'pg_dump', pkg: 'postgresql-client', env: 'PG_DUMP_BIN', workspaces: ['api'] },
   { name: 'pg_restore', pkg: 'postgresql-client', env: 'PG_RESTORE_BIN', workspaces: ['api'] },
 ];

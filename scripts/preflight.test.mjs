@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe('npm test preflight', () => {
   it('passes when every program is on PATH and both servers answer, and says where each program is', async () => {
-    for (const name of ['chromium', 'nginx', 'caddy', 'pg_dump', 'pg_restore']) fakeProgram(name);
+    for (const name of ['chromium', 'nginx', 'caddy', 'promtool', 'pg_dump', 'pg_restore']) fakeProgram(name);
     const env = {
       PATH: bin,
       TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${await listening()}/postgres`,
@@ -59,6 +59,7 @@ describe('npm test preflight', () => {
       CHROMIUM_BIN: path.join(bin, 'chromium'),
       NGINX_BIN: path.join(bin, 'nginx'),
       CADDY_BIN: path.join(bin, 'caddy'),
+      PROMTOOL_BIN: path.join(bin, 'promtool'),
       PG_DUMP_BIN: path.join(bin, 'pg_dump'),
       PG_RESTORE_BIN: path.join(bin, 'pg_restore'),
     });
@@ -112,7 +113,7 @@ describe('npm test preflight', () => {
     const env = { ...base, TEST_DATABASE_URL: `postgres://127.0.0.1:${await listening()}/x`, CADDY_BIN: '/nope/caddy' };
     const result = await checkRequirements({
       workspaces: ['proxy'],
-      env: { ...env, NGINX_BIN: path.join(bin, 'my-nginx') },
+      env: { ...env, NGINX_BIN: path.join(bin, 'my-nginx'), PROMTOOL_BIN: path.join(bin, 'promtool') },
       systemDirs: [],
     });
     expect(result.found.NGINX_BIN).toBe(path.join(bin, 'my-nginx'));

@@ -13,12 +13,20 @@
 // with a seeded PRNG and written in one transaction with bulk inserts; every appointment naming an e-mail or phone is
 // linked to its client by the product's own linkClient (once per person and the details they gave, the id reused for
 // their later appointments). Nothing is queued: no mail or text goes out for it.
+//
+// What makes it look real (issue 28, checked by src/seed-demo.int.test.ts): the shop is closed on its country's public
+// holidays (date-holidays), written as special days (closed, the holiday's name as the reason: from the history's first
+// day to 12 months ahead, so the storefront's date picker shows them closed) and left without appointments;
+// about 15% of the regulars come on a recurring series; new clients keep arriving at a steady rate (the regulars who
+// were clients before the year have a lead-in of visits before it, so the year's first weeks are not all "new");
+// no barber's day is booked past DAY_CAP, so days are 55-85% full and the next two weeks have free times every day.
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type DayHours, type Hours, normalizePhone, WALK_IN_CLIENT_NAME, WEEKDAYS } from '@barberly/common';
+import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from '../src/modules/auth/access-tokens';
@@ -26,7 +34,10 @@ import { AuthService } from '../src/modules/auth/auth.service';
 import { addTimeOff, loadOwnedBarber, patchBarberSettings } from '../src/modules/barbers/barber-settings.service';
 import { createBarber } from '../src/modules/barbers/barbers.service';
 import { linkClient } from '../src/modules/clients/client-matching';
+import { ruleText } from '../src/modules/series/rule';
 import { completeOnboarding, createShop, type ShopsDeps } from '../src/modules/shops/shops.service';
+import { publicHolidays as namedHolidays } from '../src/modules/special-days/holidays';
+import { upsertSpecialDay } from '../src/modules/special-days/special-days.repository';
 import { ensureUser, updateMe } from '../src/modules/users/users.service';
 import { createDataSource } from '../src/platform/db/data-source';
 import { createLogger } from '../src/platform/logger';
@@ -134,11 +145,34 @@ const MONTH_FACTOR = [0.7, 0.85, 0.95, 1, 1.05, 1.1, 1.12, 1.08, 0.95, 0.95, 1.0
 const WEEKDAY_FACTOR = [0.55, 0.8, 0.9, 1, 1.3, 2.4, 0];
 
 /**
- * A busy shop: some 880 people (regulars every 2 to 6 weeks, occasional ones, walk-ins who left a phone) plus walk-ins
- * nobody took details of, about 10,500 appointments a year. That fills about 60% of the 4 barbers' hours over the year
- * (seed 7: 58-65% each), Saturdays and Decembers about 90% and 75-80%, January about 45%.
+ * The public holidays of `country` (ISO 3166-1) in the years given, as local dates 'YYYY-MM-DD': the days the demo
+ * shop is closed (an observed substitute day too: July 3, 2026 for the 4th on a Saturday).
  */
-const COUNTS = { regulars: 680, occasional: 150, phoneOnly: 50 };
+export function publicHolidays(country: string, years: number[]): Set<string> {
+  const calendar = new Holidays(country);
+  const dates = new Set<string>();
+  for (const year of years) {
+    for (const holiday of calendar.getHolidays(year) || []) {
+      if (holiday.type === 'public') dates.add(holiday.date.slice(0, 10));
+    }
+  }
+  return dates;
+}
+
+/** Weeks of visits planned before the year shown, so that the regulars known before it are not "new" in it. */
+const LEAD_IN_WEEKS = 8;
+/** No barber's day is booked past this share of its hours: busy, never solid, and always a free time to book. */
+export const DAY_CAP = 0.85;
+/** Of the regulars who stay, the share who come on a recurring series (about 15% of all regulars). */
+const SERIES_CHANCE = 0.19;
+
+/**
+ * A busy shop: some 920 people (regulars every 2 to 6 weeks, occasional ones, walk-ins who left a phone) plus walk-ins
+ * nobody took details of, about 11,000 appointments a year. That fills about 65% of the 4 barbers' hours over the year
+ * (seeds 1, 3, 7 and 42: 59-71% each), no day past DAY_CAP, the median barber's day 72-78% full, January's days
+ * about half.
+ */
+const COUNTS = { regulars: 720, occasional: 150, phoneOnly: 50 };
 const RATES = { walkIns: 0.15, cancelled: 0.08, noShow: 0.045, unmarked: 0.02 };
 
 const FIRST_NAMES = (
@@ -259,16 +293,41 @@ export interface PlannedAppointment {
   updatedAt: Date;
   cancelledAt: Date | null;
   version: number;
+  /** Index into the plan's series, and the local date the rule gave; null outside a series. */
+  series: number | null;
+  seriesOccurrence: string | null;
+}
+
+/** A regular's recurring series: every intervalWeeks on one weekday at one time, with their own barber. */
+export interface PlannedSeries {
+  person: number;
+  barber: number;
+  service: number;
+  intervalWeeks: number;
+  /** 'HH:MM' in the shop's zone. */
+  localTime: string;
+  firstDate: string;
+  untilDate: string;
+  /** The last date the series has been booked up to: the plan's last day. */
+  extendedTo: string;
+  createdAt: Date;
+  /** Dates the rule gave that could not be booked (a holiday, the barber off, the slot taken). */
+  collisions: string[];
 }
 
 export interface DemoPlan {
   people: Person[];
   appointments: PlannedAppointment[];
+  series: PlannedSeries[];
   timeOff: { barber: number; start: Date; end: Date; reason: string };
+  /** The public holidays the shop was closed on, 'YYYY-MM-DD'. */
+  holidays: Set<string>;
 }
 
 interface Day {
   date: DateTime;
+  /** 'YYYY-MM-DD' in the shop's zone. */
+  iso: string;
   weekday: number;
   month: number;
   /** Demand on this day: season times weekday (0 when the shop is closed). */
@@ -281,15 +340,24 @@ const weekdayName = (weekday: number) => WEEKDAYS[weekday - 1] as (typeof WEEKDA
 export function planDemo(seed: number, now: Date): DemoPlan {
   const rng = new Rng(seed);
   const nowZoned = DateTime.fromJSDate(now, { zone: ZONE });
-  const first = nowZoned.minus({ months: 12 }).startOf('day');
+  const yearStart = nowZoned.minus({ months: 12 }).startOf('day');
+  const first = yearStart.minus({ weeks: LEAD_IN_WEEKS });
+  const horizon = nowZoned.plus({ days: 14 });
+  const holidays = publicHolidays(
+    COUNTRY,
+    Array.from({ length: horizon.year - first.year + 1 }, (_, i) => first.year + i),
+  );
   const days: Day[] = [];
-  for (let date = first; date <= nowZoned.plus({ days: 14 }); date = date.plus({ days: 1 })) {
+  for (let date = first; date <= horizon; date = date.plus({ days: 1 })) {
     const shopDay = SHOP_HOURS[weekdayName(date.weekday)];
-    const weight = shopDay.closed
-      ? 0
-      : (MONTH_FACTOR[date.month - 1] ?? 1) * (WEEKDAY_FACTOR[date.weekday - 1] ?? 1) * (0.85 + 0.3 * rng.next());
-    days.push({ date, weekday: date.weekday, month: date.month, weight });
+    const iso = date.toISODate() as string;
+    const weight =
+      shopDay.closed || holidays.has(iso)
+        ? 0
+        : (MONTH_FACTOR[date.month - 1] ?? 1) * (WEEKDAY_FACTOR[date.weekday - 1] ?? 1) * (0.85 + 0.3 * rng.next());
+    days.push({ date, iso, weekday: date.weekday, month: date.month, weight });
   }
+  const yearFirstDay = days.findIndex((d) => d.date.hasSame(yearStart, 'day'));
   const today = days.findIndex((d) => d.date.hasSame(nowZoned, 'day'));
   const nowMinute = nowZoned.hour * 60 + nowZoned.minute;
   const lastDay = days.length - 1;
@@ -377,6 +445,11 @@ export function planDemo(seed: number, now: Date): DemoPlan {
   };
   const isFree = (barber: number, day: number, start: number, end: number) =>
     !(busy.get(`${barber}:${day}`) ?? []).some(([s, e]) => s < end && start < e);
+  /** Whether `duration` more minutes keep the barber's day within DAY_CAP of its hours. */
+  const hasRoom = (barber: number, day: number, duration: number, hours: [number, number]) => {
+    const booked = (busy.get(`${barber}:${day}`) ?? []).reduce((sum, [s, e]) => sum + (e - s), 0);
+    return booked + duration <= DAY_CAP * (hours[1] - hours[0]);
+  };
   const reserve = (barber: number, day: number, start: number, end: number) => {
     const key = `${barber}:${day}`;
     const list = busy.get(key) ?? [];
@@ -386,7 +459,7 @@ export function planDemo(seed: number, now: Date): DemoPlan {
   /** A free start on the 15-minute grid, as near the preferred minute as can be; null when the day is full. */
   const findStart = (barber: number, day: number, duration: number, preferred: number, walkIn: boolean) => {
     const hours = hoursOf(barber, day);
-    if (!hours) return null;
+    if (!hours || !hasRoom(barber, day, duration, hours)) return null;
     const starts: Array<[number, number]> = [];
     for (let s = hours[0]; s + duration <= hours[1]; s += 15) {
       // A walk-in is someone who came in: today only before now, never in the future.
@@ -417,6 +490,8 @@ export function planDemo(seed: number, now: Date): DemoPlan {
     flexible: boolean;
     /** Booked at the end of the previous visit (the rebook metric). */
     rebookedAt: Date | null;
+    /** A series occurrence: this barber at this minute only, booked when the series was. */
+    fixed?: { barber: number; minute: number; series: number; createdAt: Date };
   }
 
   const contactOf = (personIndex: number | null, walkIn: boolean) => {
@@ -442,13 +517,26 @@ export function planDemo(seed: number, now: Date): DemoPlan {
     const preferred = person?.preferredMinute ?? rng.int(9 * 60, 18 * 60);
     const offsets = visit.flexible ? [0, 1, -1, 2, -2, 3, -3, 4, 5, 6] : [0];
     const others = rng.shuffle(BARBERS.map((_, i) => i));
-    const passes: number[][] = person && visit.loyal ? [[person.barber], others] : [others];
+    const fixed = visit.fixed;
+    const passes: number[][] = fixed ? [[fixed.barber]] : person && visit.loyal ? [[person.barber], others] : [others];
     for (const barbers of passes) {
       for (const offset of offsets) {
         const day = visit.day + offset;
         if (day < 0 || day > lastDay) continue;
         for (const barber of barbers) {
-          const start = findStart(barber, day, duration, preferred, visit.walkIn);
+          let start: number | null;
+          if (fixed) {
+            const hours = hoursOf(barber, day);
+            const fits =
+              hours !== null &&
+              fixed.minute >= hours[0] &&
+              fixed.minute + duration <= hours[1] &&
+              hasRoom(barber, day, duration, hours) &&
+              isFree(barber, day, fixed.minute, fixed.minute + duration);
+            start = fits ? fixed.minute : null;
+          } else {
+            start = findStart(barber, day, duration, preferred, visit.walkIn);
+          }
           if (start === null) continue;
           reserve(barber, day, start, start + duration);
           const startsAt = at(day, start);
@@ -461,11 +549,14 @@ export function planDemo(seed: number, now: Date): DemoPlan {
             else if (r < RATES.noShow + RATES.unmarked) status = 'confirmed';
             else status = 'completed';
           }
-          const createdAt = visit.walkIn
-            ? new Date(startsAt.getTime() - minutes(rng.int(0, 10)))
-            : visit.rebookedAt && visit.rebookedAt.getTime() < startsAt.getTime()
-              ? visit.rebookedAt
-              : clampNow(startsAt.getTime() - hoursMs(rng.int(2, 21 * 24)));
+          const createdAt = fixed
+            ? // Booked with the series, or by its extension some ten weeks ahead of the visit.
+              clampNow(Math.max(fixed.createdAt.getTime(), startsAt.getTime() - hoursMs(70 * 24)))
+            : visit.walkIn
+              ? new Date(startsAt.getTime() - minutes(rng.int(0, 10)))
+              : visit.rebookedAt && visit.rebookedAt.getTime() < startsAt.getTime()
+                ? visit.rebookedAt
+                : clampNow(startsAt.getTime() - hoursMs(rng.int(2, 21 * 24)));
           const appointment: PlannedAppointment = {
             barber,
             service: visit.service,
@@ -479,6 +570,8 @@ export function planDemo(seed: number, now: Date): DemoPlan {
             updatedAt: status === 'confirmed' ? createdAt : clampNow(endsAt.getTime() + minutes(rng.int(0, 120))),
             cancelledAt: null,
             version: status === 'confirmed' ? 1 : 2,
+            series: fixed?.series ?? null,
+            seriesOccurrence: fixed ? (days[day] as Day).iso : null,
           };
           appointments.push(appointment);
           return { appointment, day };
@@ -520,6 +613,8 @@ export function planDemo(seed: number, now: Date): DemoPlan {
       updatedAt: cancelledAt,
       cancelledAt,
       version: 2,
+      series: null,
+      seriesOccurrence: null,
     });
   };
 
@@ -533,20 +628,46 @@ export function planDemo(seed: number, now: Date): DemoPlan {
     return day;
   };
 
-  // ---- regulars: their own rhythm, usual barber and service; some drift away and are due back
+  // ---- regulars: their own rhythm, usual barber and service; some drift away and are due back; some are on a series
+  interface Rhythm {
+    index: number;
+    interval: number;
+    start: number;
+    stop: number;
+    /** The day their series begins (null: no series). */
+    seriesFrom: number | null;
+  }
+  const rhythms: Rhythm[] = [];
   people.forEach((person, index) => {
     if (person.kind !== 'regular') return;
     // Every 2 to 6 weeks, most every 3 or 4.
-    const interval = rng.pick([14, 21, 21, 28, 28, 28, 35, 42]) + rng.int(-3, 3);
-    // Most were clients before the year began; the rest found the shop during it.
-    let t = rng.chance(0.78) ? rng.int(0, interval) : rng.int(30, Math.max(31, today - 60));
+    let interval = rng.pick([14, 21, 21, 28, 28, 28, 35, 42]) + rng.int(-3, 3);
+    // Most were clients before the year began (their visits start in the lead-in); the rest found the shop during
+    // the year, at a steady rate up to these last days.
+    const start = rng.chance(0.78) ? rng.int(0, interval) : rng.int(yearFirstDay, today - 3);
     // About as many drift away during the year as joined, so the book stays level and the seasons show. Their last
     // visit (usually after three or more) was long enough ago to be overdue by their own rhythm, and nothing is booked.
     const drifts = rng.chance(0.2);
     const overdue = Math.round(interval * 1.6) + 7;
-    const stop = drifts ? today - rng.int(overdue, Math.max(overdue, today - t - 3 * interval)) : lastDay;
+    const stop = drifts ? today - rng.int(overdue, Math.max(overdue, today - start - 3 * interval)) : lastDay;
+    // Some who stay settle into a series (every N weeks, same day and time) after a few visits.
+    let seriesFrom: number | null = null;
+    const earliest = Math.max(start + 2 * interval, today - 200);
+    if (!drifts && earliest <= today - 21 && rng.chance(SERIES_CHANCE)) {
+      seriesFrom = rng.int(earliest, today - 21);
+      interval = 7 * Math.min(6, Math.max(2, Math.round(interval / 7)));
+    }
+    rhythms.push({ index, interval, start, stop, seriesFrom });
+  });
+  const series: PlannedSeries[] = [];
+  // Those on a series book first: their slot is the same every time, the others fit around it.
+  rhythms.sort((x, y) => Number(y.seriesFrom !== null) - Number(x.seriesFrom !== null) || x.index - y.index);
+  for (const { index, interval, start, stop, seriesFrom } of rhythms) {
+    const person = people[index] as Person;
+    let t = start;
     let previousEnd: Date | null = null;
-    while (t <= Math.min(stop, lastDay)) {
+    const until = Math.min(stop, lastDay, seriesFrom === null ? lastDay : seriesFrom - 1);
+    while (t <= until) {
       const day = snap(person, t);
       const service = rng.chance(0.85) ? person.service : rng.weighted(SERVICE_WEIGHTS);
       const walkIn = (days[day]?.date.toMillis() ?? 0) < nowMs && rng.chance(0.05);
@@ -574,7 +695,50 @@ export function planDemo(seed: number, now: Date): DemoPlan {
         elapsed += MONTH_FACTOR[(days[Math.min(t, lastDay)]?.month ?? 1) - 1] ?? 1;
       }
     }
-  });
+    if (seriesFrom === null) continue;
+    // The series: the first weekday from their favourite one that their barber works, at their usual time.
+    const barber = BARBERS[person.barber] as DemoBarber;
+    const duration = (SERVICES[person.service] as (typeof SERVICES)[number]).durationMinutes;
+    let weekday = person.preferredWeekday;
+    for (let k = 0; k < 6 && barber.hours[weekdayName(weekday)].closed; k++) weekday = (weekday % 6) + 1;
+    const hours = barber.hours[weekdayName(weekday)];
+    const minute = Math.min(
+      Math.max(Math.round(person.preferredMinute / 15) * 15, minutesOf(hours.open)),
+      minutesOf(hours.close) - duration,
+    );
+    let firstDay = seriesFrom;
+    while (firstDay <= lastDay && (days[firstDay] as Day).weekday !== weekday) firstDay++;
+    if (firstDay > lastDay) continue;
+    const createdAt = previousEnd
+      ? new Date(previousEnd.getTime() + minutes(rng.int(1, 10)))
+      : clampNow(at(firstDay, minute).getTime() - hoursMs(7 * 24));
+    const planned: PlannedSeries = {
+      person: index,
+      barber: person.barber,
+      service: person.service,
+      intervalWeeks: interval / 7,
+      localTime: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+      firstDate: (days[firstDay] as Day).iso,
+      untilDate: (days[firstDay] as Day).date.plus({ weeks: 52 }).toISODate() as string,
+      extendedTo: (days[lastDay] as Day).iso,
+      createdAt,
+      collisions: [],
+    };
+    series.push(planned);
+    for (let d = firstDay; d <= lastDay; d += interval) {
+      const placed = place({
+        person: index,
+        day: d,
+        service: person.service,
+        walkIn: false,
+        loyal: true,
+        flexible: false,
+        rebookedAt: null,
+        fixed: { barber: person.barber, minute, series: series.length - 1, createdAt },
+      });
+      if (!placed) planned.collisions.push((days[d] as Day).iso);
+    }
+  }
 
   // ---- occasional clients (and people who only ever walked in, giving a name and a phone)
   const cumulative = (upTo: number, futureFactor: number) => {
@@ -602,9 +766,11 @@ export function planDemo(seed: number, now: Date): DemoPlan {
   people.forEach((person, index) => {
     if (person.kind === 'regular') return;
     const visits = 1 + rng.weighted([45, 30, 17, 8]);
-    for (let v = 0; v < visits; v++) {
-      const phoneOnly = person.kind === 'phoneOnly';
-      const day = sampleDay(phoneOnly ? pastDay : anyDay);
+    const phoneOnly = person.kind === 'phoneOnly';
+    // The first visit on a day drawn by demand, the next ones weeks to months after it: first visits (new clients)
+    // come at the same steady rate to the last day, rather than piling up early as the least of random days would.
+    let day = sampleDay(phoneOnly ? pastDay : anyDay);
+    for (let v = 0; v < visits && day <= (phoneOnly ? today : lastDay); v++, day += rng.int(21, 120)) {
       const walkIn = phoneOnly || (day < today && rng.chance(0.2));
       const service = rng.chance(0.6) ? person.service : rng.weighted(SERVICE_WEIGHTS);
       if (!walkIn && rng.chance(RATES.cancelled * 1.2)) {
@@ -645,7 +811,7 @@ export function planDemo(seed: number, now: Date): DemoPlan {
   }
 
   appointments.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.start.getTime() - b.start.getTime());
-  return { people, appointments, timeOff };
+  return { people, appointments, series, timeOff, holidays };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -741,7 +907,7 @@ export async function seedDemo(dataSource: DataSource, options: SeedDemoOptions 
     const shop = await createShop(deps, authUser, {
       name: SHOP_NAME,
       slug: `${DEMO_SLUG_PREFIX}${suffix}`,
-      bio: 'A neighbourhood barbershop (demo data made by npm run seed:demo).',
+      bio: 'A neighbourhood barbershop in Williamsburg: classic cuts, skin fades and hot towel shaves. Walk-ins welcome.',
       address: '123 Bedford Ave, Brooklyn, NY 11211',
       phoneNumber: '(718) 555-0100',
       theme: 'classic',
@@ -778,6 +944,23 @@ export async function seedDemo(dataSource: DataSource, options: SeedDemoOptions 
       end: plan.timeOff.end.toISOString(),
       reason: plan.timeOff.reason,
     });
+    // The shop closed on its country's public holidays (issue 25): the history's and the next 12 months'.
+    const today = DateTime.fromJSDate(now, { zone: ZONE });
+    const historyStart = today.minus({ months: 12 }).startOf('day').minus({ weeks: LEAD_IN_WEEKS });
+    for (const holiday of namedHolidays(
+      COUNTRY,
+      historyStart.toISODate() as string,
+      today.plus({ months: 12 }).toISODate() as string,
+    )) {
+      await upsertSpecialDay(dataSource.manager, shop.id, {
+        date: holiday.date,
+        barberId: null,
+        closed: true,
+        open: null,
+        close: null,
+        reason: holiday.name,
+      });
+    }
     const services = (await dataSource.query(
       `SELECT "id", "name", "price"::float AS "price", "duration_minutes" AS "duration" FROM "services" WHERE "shop_id" = $1`,
       [shop.id],
@@ -813,15 +996,79 @@ export async function seedDemo(dataSource: DataSource, options: SeedDemoOptions 
 
       const rows = plan.appointments;
       const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+      // The series (as the owner's "Make this a series…" makes them: every N weeks, until a year after the first),
+      // with their person's client record, before the appointments that point at them.
+      const seriesIds = plan.series.map(() => randomUUID());
+      const clientOfSeries = plan.series.map((planned) => {
+        const i = rows.findIndex((a) => a.person === planned.person && a.clientEmail !== '');
+        return i >= 0 ? (clientOf[i] ?? null) : null;
+      });
+      await manager.query(
+        `INSERT INTO "appointment_series" ("id", "shop_id", "barber_id", "service_ids", "client_id", "client_name",
+           "client_email", "client_phone", "interval_weeks", "local_time", "first_date", "until_date", "rrule",
+           "created_by", "status", "extended_to", "created_at", "updated_at")
+         SELECT t."id", $1, t."barber_id", ARRAY[t."service_id"], t."client_id", t."name", t."email", t."phone",
+           t."weeks", t."time", t."first", t."until", t."rrule", 'owner', 'active', t."extended", t."at", t."at"
+         FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::varchar[], $7::varchar[], $8::varchar[],
+           $9::smallint[], $10::varchar[], $11::date[], $12::date[], $13::text[], $14::date[], $15::timestamptz[])
+           AS t("id", "barber_id", "service_id", "client_id", "name", "email", "phone", "weeks", "time", "first",
+             "until", "rrule", "extended", "at")`,
+        [
+          shop.id,
+          seriesIds,
+          plan.series.map((x) => barberIds[x.barber]),
+          plan.series.map((x) => serviceRows[x.service]?.id),
+          clientOfSeries,
+          plan.series.map((x) => (plan.people[x.person] as Person).name),
+          plan.series.map((x) => (plan.people[x.person] as Person).email ?? ''),
+          plan.series.map((x) => (plan.people[x.person] as Person).phone),
+          plan.series.map((x) => x.intervalWeeks),
+          plan.series.map((x) => x.localTime),
+          plan.series.map((x) => x.firstDate),
+          plan.series.map((x) => x.untilDate),
+          plan.series.map((x) =>
+            ruleText(
+              { firstDate: x.firstDate, localTime: x.localTime, intervalWeeks: x.intervalWeeks, until: x.untilDate },
+              ZONE,
+            ),
+          ),
+          plan.series.map((x) => x.extendedTo),
+          plan.series.map((x) => x.createdAt.toISOString()),
+        ],
+      );
+      // The dates a series could not book (a holiday, the barber away, the slot taken): the owner's to-do ahead, put
+      // aside behind.
+      const today = DateTime.fromJSDate(now, { zone: ZONE }).toISODate() as string;
+      const collisions = plan.series.flatMap((x, i) =>
+        x.collisions.map((date) => ({
+          id: seriesIds[i] as string,
+          date,
+          wanted: DateTime.fromISO(`${date}T${x.localTime}`, { zone: ZONE }).toISO() as string,
+          status: date < today ? 'dismissed' : 'open',
+        })),
+      );
+      await manager.query(
+        `INSERT INTO "series_collisions" ("series_id", "occurrence_date", "wanted_start", "status")
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::timestamptz[], $4::varchar[])`,
+        [
+          collisions.map((c) => c.id),
+          collisions.map((c) => c.date),
+          collisions.map((c) => c.wanted),
+          collisions.map((c) => c.status),
+        ],
+      );
+
       const inserted = (await manager.query(
         `INSERT INTO "appointments" (
            "id", "shop_id", "currency", "barber_id", "service_id", "service_name", "service_duration_minutes",
            "service_price", "starts_at", "ends_at", "status", "source", "client_name", "client_email", "client_phone",
-           "client_phone_e164", "client_id", "created_at", "updated_at", "cancelled_at", "version")
+           "client_phone_e164", "client_id", "created_at", "updated_at", "cancelled_at", "version", "series_id",
+           "series_occurrence")
          SELECT gen_random_uuid(), $1, $2, * FROM unnest(
            $3::uuid[], $4::uuid[], $5::varchar[], $6::int[], $7::numeric[], $8::timestamptz[], $9::timestamptz[],
            $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::varchar[], $16::uuid[],
-           $17::timestamptz[], $18::timestamptz[], $19::timestamptz[], $20::int[])
+           $17::timestamptz[], $18::timestamptz[], $19::timestamptz[], $20::int[], $21::uuid[], $22::date[])
          RETURNING "id"`,
         [
           shop.id,
@@ -844,6 +1091,8 @@ export async function seedDemo(dataSource: DataSource, options: SeedDemoOptions 
           rows.map((a) => iso(a.updatedAt)),
           rows.map((a) => iso(a.cancelledAt)),
           rows.map((a) => a.version),
+          rows.map((a) => (a.series === null ? null : seriesIds[a.series])),
+          rows.map((a) => a.seriesOccurrence),
         ],
       )) as unknown[];
       if (inserted.length !== rows.length) {

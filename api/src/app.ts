@@ -35,7 +35,8 @@ export function createApp(deps: ApiDeps): Express {
   const json = express.json({ limit: '100kb' });
   app.use(
     '/api',
-    (req, res, next) => (req.path === '/billing/stripe/webhook' ? next() : json(req, res, next)),
+    (req, res, next) =>
+      req.path === '/billing/stripe/webhook' || req.path === '/payments/webhook' ? next() : json(req, res, next),
     authenticate(deps.verifier),
   );
   registerApiRoutes(app, deps);

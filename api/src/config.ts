@@ -38,6 +38,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Uploaded files (issue 26): S3-compatible storage, s3://bucket[/prefix]?endpoint=...; unset, UPLOADS_DIR. */
+  STORAGE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** Where uploads go on this machine when STORAGE_URL is unset (npm start: .data/uploads). */
+  UPLOADS_DIR: z.string().min(1).default('.data/uploads'),
   /** A read replica for analytics and its exports (decision 0174); unset, they read DATABASE_URL. */
   DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** Availability's in-memory cache kept fresh by Postgres notifications (decision 0060); 'false' reads every time. */
@@ -51,6 +55,10 @@ const EnvSchema = z.object({
    */
   TRUSTED_PROXIES: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics at GET /metrics on this port of their own (decision 0178); unset or 0: not served. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** The metrics port's address: loopback by default; 0.0.0.0 where Prometheus scrapes from another host or pod. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // Hosted Supabase instead of the built-in auth.
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: z.string().optional(),
@@ -114,6 +122,10 @@ const EnvSchema = z.object({
   STRIPE_PRICE_PREMIUM: z.string().optional(),
   /** Stripe's API address, for tests (default Stripe's). */
   STRIPE_API_URL: optionalUrl,
+  /** Shops' takings (issue 27): the signing secret of the Connect webhook, POST /api/payments/webhook. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The platform's share of each charge on a shop's account, in basis points (100 = 1%); default none. */
+  PAYMENTS_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Operators (comma-separated e-mails) who see /admin/shops. */
   ADMIN_EMAILS: z
     .string()

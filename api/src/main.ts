@@ -14,12 +14,17 @@ import { runMigrationsLocked } from './platform/db/migrate-locked';
 import { createShopEvents } from './platform/events/shop-events';
 import { withOps } from './platform/http/ops';
 import { createLogger } from './platform/logger';
+import { withRequestMetrics } from './platform/metrics/http-metrics';
+import { startProcessMetrics } from './platform/metrics/start';
 import { createRedis } from './platform/redis';
+import { startTracing } from './platform/tracing/tracing';
 import type { ApiDeps } from './routes';
 import { startWorkers, type Workers } from './workers';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
+// OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise nothing of it is loaded (decision 0178).
+const tracing = await startTracing('api', logger);
 
 const dataSource = createDataSource(config.DATABASE_URL);
 await initializeWhenReachable(dataSource, logger);
@@ -73,6 +78,17 @@ const apiDeps: ApiDeps = {
   booking: { now, mailQueue, availabilityCache, textProvider },
 };
 const app = createApp(apiDeps);
+// Prometheus metrics on METRICS_PORT, a port of its own that no front door routes to (decision 0178).
+const metricsServer = await startProcessMetrics({
+  service: 'api',
+  config,
+  logger,
+  dataSource,
+  readDataSource,
+  redis,
+  availabilityCache,
+  workers,
+});
 
 let stopping = false;
 // /readyz, access-log lines and Connection: close while draining wrap the app (platform/http/ops.ts).
@@ -81,7 +97,9 @@ const kept = keptAvailability({ availabilityCache, config, now });
 const handler: RequestListener = (req, res) => {
   if (!kept(req, res)) app(req, res);
 };
-const server: Server = createServer(withOps(handler, { dataSource, redis, logger, isStopping: () => stopping }));
+const server: Server = createServer(
+  withOps(withRequestMetrics(handler), { dataSource, redis, logger, isStopping: () => stopping }),
+);
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
 });
@@ -100,6 +118,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
   await new Promise<void>((resolve) => server.once('close', () => resolve()));
+  metricsServer?.close();
   await workers?.stop();
   await availabilityCache.close();
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
@@ -108,6 +127,7 @@ async function shutdown(signal: string) {
   await dataSource.destroy().catch(() => undefined);
   await readDataSource?.destroy().catch(() => undefined);
   redis?.disconnect();
+  await tracing?.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -10,9 +10,11 @@ import { availabilityHotPath, availabilityRouter } from './modules/availability/
 import type { AvailabilityCache } from './modules/availability/availability-cache';
 import { barberSettingsRouter } from './modules/barbers/barber-settings.router';
 import { barbersRouter } from './modules/barbers/barbers.router';
+import { myBarberRouter } from './modules/barbers/my-barber.router';
 import { myScheduleRouter } from './modules/barbers/my-schedule.router';
 import { billingRouter, stripeWebhookRouter } from './modules/billing/billing.router';
 import { createBillingGate } from './modules/billing/billing.service';
+import { calendarFeedRouter } from './modules/calendar-feed/calendar-feed.router';
 import { clientsRouter } from './modules/clients/clients.router';
 import { configRouter } from './modules/config/config.router';
 import { createDnsChecker } from './modules/domains/dns-check';
@@ -24,13 +26,18 @@ import { createMailer } from './modules/mail/mailer';
 import { messagingRouter } from './modules/messaging/messaging.router';
 import { textSenderRouter } from './modules/messaging/text-sender.router';
 import { createTextProvider, type TextProvider } from './modules/messaging/twilio';
+import { moneyRouter } from './modules/payments/money.router';
+import { paymentsRouter, paymentsWebhookRouter } from './modules/payments/payments.router';
+import { portfolioRouter } from './modules/portfolio/portfolio.router';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
+import { specialDaysRouter } from './modules/special-days/special-days.router';
 import { usersRouter } from './modules/users/users.router';
 import { createUserEnsurer } from './modules/users/users.service';
 import { waitlistRouter } from './modules/waitlist/waitlist.router';
 import { createShopEvents } from './platform/events/shop-events';
+import { createFileStorage } from './platform/storage/file-storage';
 
 /** Booking's runtime parts (issue #7); main.ts shares the mail queue with its worker, tests pass a clock. */
 export interface BookingRuntime {
@@ -90,6 +97,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
 
   // The assistant's tools for MCP clients, at /mcp beside its OAuth protected-resource metadata (not under /api).
   app.use(stripeWebhookRouter(billingDeps));
+  // Shops' takings (issue 27): Stripe Connect's events, on their own raw-body route and secret.
+  app.use(paymentsWebhookRouter(bookingDeps));
   app.use(mcpRouter({ ...bookingDeps, config, redis: deps.redis, verifier: deps.verifier }));
 
   app.use(
@@ -137,12 +146,15 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
         config.AVAILABILITY_CACHE && { connectionString: config.DATABASE_URL, logger: deps.logger },
     }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
+    specialDaysRouter({ ...bookingDeps, events }),
     appointmentsRouter({
       ...bookingDeps,
       redis: deps.redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
+      payments: bookingDeps,
     }),
+    paymentsRouter(bookingDeps),
     assistantRouter({ ...bookingDeps, config, redis: deps.redis }),
     clientTextRouter({ ...bookingDeps, config, redis: deps.redis }),
     waitlistRouter({
@@ -168,5 +180,16 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       keyPrefix: config.REDIS_KEY_PREFIX,
       rateLimitMultiplier: config.AUTH_RATE_LIMIT_MULTIPLIER,
     }),
+    // Issue 26: the barber's own side, their portfolio (files in STORAGE_URL or UPLOADS_DIR) and calendar feeds.
+    myBarberRouter({ dataSource, events, billing }),
+    portfolioRouter({
+      dataSource,
+      events,
+      storage: createFileStorage({ storageUrl: config.STORAGE_URL, uploadsDir: config.UPLOADS_DIR }),
+      publicOrigin: config.PUBLIC_ORIGIN,
+    }),
+    calendarFeedRouter({ dataSource, publicOrigin: config.PUBLIC_ORIGIN, now }),
+    // Issue 27 items 5 and 6: checkout at the chair and the money views.
+    moneyRouter({ dataSource, config, now, logger: deps.logger, mailQueue, textProvider }),
   );
 }

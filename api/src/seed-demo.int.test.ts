@@ -2,7 +2,14 @@
 // the history has the shape the Clients and Analytics tabs need. (Here because vitest runs src/**/*.test.ts.)
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDemo, removeDemoShops, type SeedDemoResult, seedDemo } from '../scripts/seed-demo';
+import {
+  DAY_CAP,
+  planDemo,
+  publicHolidays,
+  removeDemoShops,
+  type SeedDemoResult,
+  seedDemo,
+} from '../scripts/seed-demo';
 import { createTestApp, type TestApp } from './test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from './test/test-db';
 
@@ -15,6 +22,9 @@ let demo: SeedDemoResult;
 
 const one = async <T>(sql: string, params: unknown[] = []): Promise<T> =>
   ((await db.dataSource.query(sql, params)) as T[])[0] as T;
+
+/** The US public holidays around the history (the seed's country), as 'YYYY-MM-DD'. */
+const HOLIDAYS = [...publicHolidays('US', [2025, 2026])];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -51,7 +61,7 @@ describe('npm run seed:demo', () => {
     expect(wrong.status).toBe(400);
   });
 
-  it('shows regulars who drifted away as due back on the Clients tab', async () => {
+  it('shows regulars due back on the Clients tab, and those who drifted away under Lapsed', async () => {
     const login = await request(app)
       .post('/auth/v1/token?grant_type=password')
       .send({ email: demo.email, password: demo.password });
@@ -62,6 +72,11 @@ describe('npm run seed:demo', () => {
     const due = await request(app).get(`/api/shops/${demo.shopId}/clients?filter=due`).set('authorization', auth);
     expect(due.status).toBe(200);
     expect(due.body.total).toBeGreaterThanOrEqual(5);
+    // Those long gone are apart, under Lapsed (overdue by more than three of their usual intervals).
+    const lapsed = await request(app).get(`/api/shops/${demo.shopId}/clients?filter=lapsed`).set('authorization', auth);
+    expect(lapsed.status).toBe(200);
+    expect(lapsed.body.total).toBeGreaterThanOrEqual(5);
+    expect(due.body.total + lapsed.body.total).toBeLessThan(demo.clients / 3);
   });
 
   it('makes a New York shop in dollars with 4 barbers (hours, a day off, a week off) and 6 services', async () => {
@@ -107,14 +122,16 @@ describe('npm run seed:demo', () => {
     ).toEqual({ n: 0 });
   });
 
-  it('keeps the chairs busy: 45-85% of the barbers’ hours booked over the last 12 months, each barber and in all', async () => {
+  it('keeps the chairs busy but never solid: 55-85% of the barbers’ hours booked over 12 months, no day past 85%', async () => {
     // The 12 months as the Analytics tab's "12m": the 365 New York days up to today. Available: each of those days,
-    // the barber's hours for its weekday, less the days of time off (whole days here). Booked: the minutes of the
-    // appointments kept on the books (all cancelled ones aside) starting in those days.
+    // the barber's hours for its weekday, less the days of time off (whole days here) and the public holidays the
+    // shop was closed. Booked: the minutes of the appointments kept on the books (all cancelled ones aside) starting
+    // in those days.
     const rows = (await db.dataSource.query(
       `WITH "days" AS (
          SELECT d::date AS "day" FROM generate_series(($2::timestamptz AT TIME ZONE 'America/New_York')::date - 364,
            ($2::timestamptz AT TIME ZONE 'America/New_York')::date, interval '1 day') d
+         WHERE d::date <> ALL ($3::date[])
        ),
        "windows" AS (
          SELECT b."id" AS "barber_id",
@@ -141,16 +158,181 @@ describe('npm run seed:demo', () => {
        )
        SELECT v."barber_id", v."minutes"::float8 AS "available", coalesce(k."minutes", 0)::float8 AS "booked"
        FROM "available" v LEFT JOIN "booked" k ON k."barber_id" = v."barber_id"`,
-      [demo.shopId, NOW],
+      [demo.shopId, NOW, HOLIDAYS],
     )) as Array<{ barber_id: string; available: number; booked: number }>;
     expect(rows).toHaveLength(4);
     for (const r of rows) {
-      expect(r.booked / r.available).toBeGreaterThan(0.45);
+      expect(r.booked / r.available).toBeGreaterThan(0.55);
       expect(r.booked / r.available).toBeLessThan(0.85);
     }
     const total = rows.reduce((sum, r) => sum + r.booked, 0) / rows.reduce((sum, r) => sum + r.available, 0);
-    expect(total).toBeGreaterThan(0.45);
+    expect(total).toBeGreaterThan(0.55);
     expect(total).toBeLessThan(0.85);
+
+    // Each barber's day: the share of their hours booked that day, over every day they worked.
+    const days = (await db.dataSource.query(
+      `SELECT (extract(epoch FROM sum(a."ends_at" - a."starts_at")) / 60
+                / extract(epoch FROM ((h."day" ->> 'close')::time - (h."day" ->> 'open')::time)) * 60)::float8 AS "full"
+       FROM "appointments" a JOIN "barbers" b ON b."id" = a."barber_id",
+         LATERAL (SELECT b."hours_json" -> lower(trim(to_char(a."starts_at" AT TIME ZONE 'America/New_York', 'Day'))) AS "day") h
+       WHERE a."shop_id" = $1 AND a."status" <> 'cancelled'
+       GROUP BY a."barber_id", (a."starts_at" AT TIME ZONE 'America/New_York')::date, h."day"`,
+      [demo.shopId],
+    )) as Array<{ full: number }>;
+    const shares = days.map((d) => d.full).sort((a, b) => a - b);
+    expect(shares.at(-1)).toBeLessThanOrEqual(DAY_CAP + 1e-9);
+    const median = shares[Math.floor(shares.length / 2)] as number;
+    expect(median).toBeGreaterThan(0.55);
+    expect(median).toBeLessThan(0.85);
+  });
+
+  it("is closed on the country's public holidays: no appointment on any of them, and open the days around", async () => {
+    const byDay = (await db.dataSource.query(
+      `SELECT to_char(("starts_at" AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS "day", count(*)::int AS "n"
+       FROM "appointments" WHERE "shop_id" = $1 AND "status" <> 'cancelled' GROUP BY 1`,
+      [demo.shopId],
+    )) as Array<{ day: string; n: number }>;
+    const booked = new Map(byDay.map((d) => [d.day, d.n]));
+    const [first, last] = [
+      byDay.map((d) => d.day).sort()[0]!,
+      byDay
+        .map((d) => d.day)
+        .sort()
+        .at(-1)!,
+    ];
+    const inHistory = HOLIDAYS.filter((h) => h >= first && h <= last);
+    // Thanksgiving, Christmas, the 4th of July (and its Friday), Labor Day...: a dozen in a year.
+    expect(inHistory.length).toBeGreaterThanOrEqual(12);
+    expect(inHistory.filter((h) => booked.has(h))).toEqual([]);
+    // The day after Thanksgiving 2025 is an ordinary busy Friday.
+    expect(booked.get('2025-11-28')).toBeGreaterThan(10);
+  });
+
+  it('closes the shop on those holidays as special days, through the next 12 months, named (issue 25)', async () => {
+    const rows = (await db.dataSource.query(
+      `SELECT to_char("date", 'YYYY-MM-DD') AS "date", "closed", "reason", "barber_id" AS "barberId"
+       FROM "special_days" WHERE "shop_id" = $1 ORDER BY "date"`,
+      [demo.shopId],
+    )) as Array<{ date: string; closed: boolean; reason: string; barberId: string | null }>;
+    const byDate = new Map(rows.map((r) => [r.date, r]));
+    // Every holiday of the history (2025-11-18 on) and the year ahead is a closed shop day.
+    const expected = HOLIDAYS.filter((h) => h >= '2025-11-18' && h <= '2026-12-31');
+    expect(expected.length).toBeGreaterThanOrEqual(12);
+    for (const date of expected) expect(byDate.get(date), date).toMatchObject({ closed: true, barberId: null });
+    expect(byDate.get('2026-12-25')?.reason).toBe('Christmas Day');
+    expect(byDate.get('2026-11-26')?.reason).toBe('Thanksgiving Day');
+    // A year ahead: next Independence Day (Sunday, July 4, 2027) is there; nothing on an ordinary day.
+    expect([...byDate.keys()].some((d) => d.startsWith('2027-07-0'))).toBe(true);
+    expect(byDate.has('2026-12-01')).toBe(false);
+  });
+
+  it('puts about 15% of the regulars on a recurring series, each visit on its rule', async () => {
+    const share = await one<{ on_series: number; regulars: number }>(
+      `SELECT (SELECT count(DISTINCT s."client_id")::int FROM "appointment_series" s
+                WHERE s."shop_id" = $1 AND s."status" = 'active') AS "on_series",
+              (SELECT count(*)::int FROM (SELECT "client_id" FROM "appointments"
+                 WHERE "shop_id" = $1 AND "client_id" IS NOT NULL AND "status" <> 'cancelled'
+                   AND "starts_at" > $2::timestamptz - interval '365 days' AND "starts_at" <= $2
+                 GROUP BY "client_id" HAVING count(*) >= 4) r) AS "regulars"`,
+      [demo.shopId, NOW],
+    );
+    expect(share.on_series / share.regulars).toBeGreaterThan(0.1);
+    expect(share.on_series / share.regulars).toBeLessThan(0.2);
+    // Every visit of a series is on its weekday every N weeks, at its time, with its barber; some are still ahead.
+    const visits = await one<{ total: number; off_rule: number; ahead: number }>(
+      `SELECT count(*)::int AS "total",
+              count(*) FILTER (WHERE
+                (a."series_occurrence" - s."first_date") % (7 * s."interval_weeks") <> 0
+                OR to_char(a."starts_at" AT TIME ZONE 'America/New_York', 'YYYY-MM-DD HH24:MI')
+                   <> to_char(a."series_occurrence", 'YYYY-MM-DD') || ' ' || s."local_time"
+                OR a."barber_id" <> s."barber_id" OR a."client_id" IS DISTINCT FROM s."client_id")::int AS "off_rule",
+              count(*) FILTER (WHERE a."starts_at" > $2)::int AS "ahead"
+       FROM "appointments" a JOIN "appointment_series" s ON s."id" = a."series_id"
+       WHERE a."shop_id" = $1`,
+      [demo.shopId, NOW],
+    );
+    expect(visits.total).toBeGreaterThan(share.on_series * 3);
+    expect(visits.off_rule).toBe(0);
+    expect(visits.ahead).toBeGreaterThan(10);
+  });
+
+  it('has new clients arriving at a steady rate, the last weeks in line with the year', async () => {
+    // A client's first kept appointment ever, by week before today (0: the last 7 days).
+    const firsts = (await db.dataSource.query(
+      `SELECT floor(extract(epoch FROM $2::timestamptz - min("starts_at")) / 604800)::int AS "week"
+       FROM "appointments" WHERE "shop_id" = $1 AND "client_id" IS NOT NULL AND "status" <> 'cancelled'
+       GROUP BY "client_id" HAVING min("starts_at") <= $2`,
+      [demo.shopId, NOW],
+    )) as Array<{ week: number }>;
+    const inWeeks = (from: number, to: number) => firsts.filter((f) => f.week >= from && f.week < to).length;
+    const perWeek = inWeeks(0, 52) / 52;
+    // Not a year of regulars all "new" in its first weeks: they were clients before it.
+    expect(perWeek).toBeGreaterThan(3);
+    expect(perWeek).toBeLessThan(15);
+    // The last 8 weeks against the year, and each quarter of it.
+    expect(inWeeks(0, 8) / 8 / perWeek).toBeGreaterThan(0.7);
+    expect(inWeeks(0, 8) / 8 / perWeek).toBeLessThan(1.3);
+    for (const quarter of [0, 13, 26, 39]) {
+      expect(inWeeks(quarter, quarter + 13) / 13 / perWeek, `weeks ${quarter}-${quarter + 12}`).toBeGreaterThan(0.6);
+      expect(inWeeks(quarter, quarter + 13) / 13 / perWeek, `weeks ${quarter}-${quarter + 12}`).toBeLessThan(1.5);
+    }
+  });
+
+  it('leaves free times to book on every open day of the next two weeks', async () => {
+    const rows = (await db.dataSource.query(
+      `SELECT b."id", b."hours_json", to_char((a."starts_at" AT TIME ZONE 'America/New_York')::date, 'YYYY-MM-DD') AS "day",
+         extract(hour FROM a."starts_at" AT TIME ZONE 'America/New_York') * 60
+           + extract(minute FROM a."starts_at" AT TIME ZONE 'America/New_York') AS "start",
+         extract(hour FROM a."ends_at" AT TIME ZONE 'America/New_York') * 60
+           + extract(minute FROM a."ends_at" AT TIME ZONE 'America/New_York') AS "end"
+       FROM "barbers" b LEFT JOIN "appointments" a ON a."barber_id" = b."id" AND a."status" <> 'cancelled'
+         AND a."starts_at" > $2 AND a."starts_at" < $2::timestamptz + interval '15 days'
+       WHERE b."shop_id" = $1`,
+      [demo.shopId, NOW],
+    )) as Array<{
+      id: string;
+      hours_json: Record<string, { open: string; close: string; closed: boolean }>;
+      day: string | null;
+      start: number;
+      end: number;
+    }>;
+    const barbers = new Map(rows.map((r) => [r.id, r.hours_json]));
+    const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+    const openDays: string[] = [];
+    let withFreeTime = 0;
+    for (let i = 1; i <= 14; i++) {
+      const date = new Date(NOW.getTime() + i * 86_400_000);
+      const day = date.toISOString().slice(0, 10);
+      const weekday = weekdays[date.getUTCDay()] as string;
+      if (weekday === 'sunday' || HOLIDAYS.includes(day)) continue;
+      openDays.push(day);
+      // Some barber has a gap of 30 minutes (a haircut) between their appointments, within their hours.
+      const free = [...barbers].some(([id, hours]) => {
+        const h = hours[weekday];
+        if (!h || h.closed) return false;
+        const taken = rows
+          .filter((r) => r.id === id && r.day === day)
+          .map((r) => [Number(r.start), Number(r.end)] as const)
+          .sort((a, b) => a[0] - b[0]);
+        let from = minutes(h.open);
+        for (const [s, e] of taken) {
+          if (s - from >= 30) return true;
+          from = Math.max(from, e);
+        }
+        return minutes(h.close) - from >= 30;
+      });
+      if (free) withFreeTime++;
+    }
+    // Two weeks of six open days, less Thanksgiving.
+    expect(openDays.length).toBe(11);
+    expect(withFreeTime).toBe(openDays.length);
+  });
+
+  it("gives the shop a public bio in the owner's words, no command in it", async () => {
+    const { bio } = await one<{ bio: string }>(`SELECT "bio" FROM "shops" WHERE "id" = $1`, [demo.shopId]);
+    expect(bio).toMatch(/barbershop/);
+    expect(bio).not.toMatch(/npm|seed|demo data/i);
   });
 
   it('never double-books a barber, and keeps every appointment inside the barber’s hours in New York', async () => {

@@ -13,11 +13,15 @@ import { runMigrationsLocked } from './platform/db/migrate-locked';
 import { createShopEvents } from './platform/events/shop-events';
 import { readiness } from './platform/http/ops';
 import { createLogger } from './platform/logger';
+import { startProcessMetrics } from './platform/metrics/start';
 import { createRedis } from './platform/redis';
+import { startTracing } from './platform/tracing/tracing';
 import { startWorkers } from './workers';
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL, 'worker');
+// OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; otherwise nothing of it is loaded (decision 0178).
+const tracing = await startTracing('worker', logger);
 
 const dataSource = createDataSource(config.DATABASE_URL, { poolSize: 5 });
 await initializeWhenReachable(dataSource, logger);
@@ -44,9 +48,11 @@ const workers = await startWorkers({
   now,
 });
 
+// Prometheus metrics (the queues' depth and oldest job's age, pools, outside calls) on METRICS_PORT (decision 0178).
+const metricsServer = await startProcessMetrics({ service: 'worker', config, logger, dataSource, redis, workers });
+
 let stopping = false;
-// Probes only. Prometheus metrics (issue 30, item 4) are served from here too: add the `/metrics` route below, on
-// this internal port that no front door routes to.
+// Probes only; metrics are on METRICS_PORT.
 const server = createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -84,8 +90,10 @@ async function shutdown(signal: string) {
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'queue did not stop cleanly'));
   mailer.close();
   server.close();
+  metricsServer?.close();
   await dataSource.destroy().catch(() => undefined);
   redis?.disconnect();
+  await tracing?.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

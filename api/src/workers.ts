@@ -4,7 +4,9 @@ import type { Config } from './config';
 import { registerListeners } from './listeners';
 import { startBookingMaintenance } from './modules/appointments/booking-maintenance';
 import { APPOINTMENT_EVENT_QUEUE, startAppointmentEventWorker } from './modules/appointments/lifecycle';
-import { startBillingSchedule } from './modules/billing/billing.service';
+import { CLIENT_TEXT_QUEUE } from './modules/assistant/client-text-queue';
+import { startClientTextWorker } from './modules/assistant/client-text-worker';
+import { createBillingGate, startBillingSchedule } from './modules/billing/billing.service';
 import { createDnsChecker } from './modules/domains/dns-check';
 import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
 import { DOMAIN_CHECK_QUEUE } from './modules/domains/domains.service';
@@ -15,6 +17,7 @@ import type { TextProvider } from './modules/messaging/twilio';
 import { HOLD_EXPIRY_QUEUE, WAITLIST_CHECK_QUEUE, WAITLIST_MAIL_QUEUE } from './modules/waitlist/waitlist-queue';
 import { startWaitlistWorker } from './modules/waitlist/waitlist-worker';
 import type { ShopEvents } from './platform/events/shop-events';
+import { createRedis } from './platform/redis';
 
 export interface WorkerDeps {
   config: Config;
@@ -45,6 +48,7 @@ export interface Workers {
  *                         day checks that offer freed time, hold expiries, the waitlist's mails
  *   appointment-event     the appointment lifecycle's after-commit handlers (issue 24), one job per event and listener
  *   hourly                idempotency keys purged; recurring series booked as the horizon moves
+ *   client-text-answer    the assistant's answers to clients' texts (the model, then the text back)
  *   hourly (BILLING)      Stripe reconciled, ended trials announced
  *
  * Running several workers is safe: pg-boss hands each job to one of them, mails are claimed in booking_mails_sent,
@@ -91,6 +95,31 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   // The appointment lifecycle's after-commit handlers (issue 24): one job per event and listener.
   const eventWorker = await startAppointmentEventWorker({ queue: mailQueue, dataSource, logger, now });
   const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events });
+  // Clients texting the assistant (decision 0171): the model runs here, not in Twilio's webhook; only with a model
+  // (LLM_BASE_URL), since nothing is queued without one. The assistant's daily budget is counted in Redis when
+  // REDIS_URL is set, as the api's chats count it (decision 0173).
+  const withModel = Boolean(config.LLM_BASE_URL);
+  const redis = withModel && config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error (client texts)'));
+  const clientTextWorker = withModel
+    ? await startClientTextWorker({
+        dataSource,
+        provider: textProvider,
+        logger,
+        now,
+        queue: mailQueue,
+        assistant: {
+          dataSource,
+          config,
+          mailQueue,
+          now,
+          logger,
+          billing: createBillingGate({ dataSource, config, now, logger, events }),
+          textProvider,
+          redis,
+        },
+      })
+    : null;
   return {
     queues: [
       BOOKING_MAIL_QUEUE,
@@ -99,6 +128,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       HOLD_EXPIRY_QUEUE,
       WAITLIST_MAIL_QUEUE,
       APPOINTMENT_EVENT_QUEUE,
+      ...(clientTextWorker ? [CLIENT_TEXT_QUEUE] : []),
     ],
     async stop() {
       maintenance.stop();
@@ -107,6 +137,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
       await domainWorker.stop();
       await waitlistWorker.stop();
       await eventWorker.stop();
+      await clientTextWorker?.stop();
+      redis?.disconnect();
     },
   };
 }

@@ -102,6 +102,7 @@ export const TEXT_RULE_MESSAGES = {
   /** The owner's message to a number that has had the day's texts. */
   numberCapReached: `This number has had the ${TEXTS_PER_NUMBER_PER_DAY} texts a number may get in a day: try again tomorrow`,
   senderTaken: 'Another shop already sends from this number or Messaging Service',
+  senderShared: "That is Barberly's shared sender: give the shop a number or Messaging Service of its own",
   notSetUp: 'Twilio is not set up on this Barberly: add its credentials first',
 } as const;
 

@@ -5,7 +5,7 @@ import { httpRequest, shopSubdomainUrl, signUpOwnerWithShop, uniqueEmail, unique
 import { mailedPath } from '../support/mail';
 import { registerThroughModal } from '../support/ui';
 import { book, hoursFromNow, shopInvitingSam, shopWithTeam, signInThroughModal } from './admin-booking-helpers';
-import { bookableShop, expectStep, shopDate, toDetailsStep } from './booking-helpers';
+import { bookableShop, expectStep, pickDate, shopDate, toDetailsStep } from './booking-helpers';
 
 /**
  * An automated accessibility check (axe-core, WCAG 2.0/2.1 A and AA and WCAG 2.2 AA) of the product's main screens, at desktop
@@ -167,6 +167,7 @@ test('barber dashboard', async ({ page }) => {
   await page.getByRole('button', { name: /I'm a barber/ }).click();
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
   await atBothSizes(page, 'onboarding, barber join');
+  await page.getByLabel('Your name').fill('Sam Fade');
   await page.getByLabel('Shop Code').fill(code);
   await page.getByRole('button', { name: 'Join Shop' }).click();
   await expect(page.getByText(/We sent a link to that address/)).toBeVisible();
@@ -234,7 +235,7 @@ test('the booking flow on the classic theme, its manage page and the storefront 
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expectStep(page, 'Pick a date and time');
-  await page.getByRole('combobox', { name: 'Date' }).selectOption(shopDate(2));
+  await pickDate(page, shopDate(2));
   await expect(page.getByRole('radio').first()).toBeVisible();
   await atBothSizes(page, 'booking, time');
   await page.getByRole('radio', { name: '6:00 AM', exact: true }).check();

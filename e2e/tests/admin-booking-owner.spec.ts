@@ -134,7 +134,7 @@ test('booking settings and the time zone are edited on the Overview and saved', 
 
   await page.getByRole('button', { name: 'Edit Hours' }).click();
   const hours = page.getByRole('dialog', { name: 'Edit Opening Hours' });
-  await hours.getByLabel('Time Zone').selectOption('Europe/London');
+  await hours.getByLabel('Time Zone', { exact: true }).selectOption('Europe/London');
   await hours.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('shop-time-zone')).toHaveText('Time zone: Europe/London');
 

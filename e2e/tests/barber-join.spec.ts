@@ -22,6 +22,7 @@ test("an invited barber proves the address with the mailed link, takes Sam's cha
   // The code as the owner reads it aloud: lower case with a dash works too. Signing up proves no address
   // (confirmation is off), so the seat waits for the link mailed to the invited address (decision 0054).
   const typed = `${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase();
+  await page.getByLabel('Your name').fill('Sam Fade');
   await page.getByLabel('Shop Code').fill(typed);
   await page.getByRole('button', { name: 'Join Shop' }).click();
   await expect(
@@ -53,6 +54,7 @@ test("an invited barber proves the address with the mailed link, takes Sam's cha
 test("a wrong or malformed code says why, in the api's words, and nothing is joined", async ({ page }) => {
   const email = uniqueEmail('barberx');
   await registerAsBarber(page, email);
+  await page.getByLabel('Your name').fill('Max Razor');
   await page.getByLabel('Shop Code').fill('FADE-2025');
   await page.getByRole('button', { name: 'Join Shop' }).click();
   await expect(page.getByText('Join codes are 8 letters and digits, like K7QX3M2P')).toBeVisible();
@@ -77,9 +79,14 @@ test("a barber without a shop goes from 'No Shop Assigned' to the join screen, j
   await expect(page.getByText('No Shop Assigned')).toBeVisible();
   await page.getByRole('link', { name: 'Enter Shop Code' }).click();
   await expect(page.getByRole('heading', { name: 'Join your barbershop' })).toBeVisible();
+  // Issue 26: the barber gives the name clients will see; without it the form asks for it.
   await page.getByLabel('Shop Code').fill(code.json.code);
   await page.getByRole('button', { name: 'Join Shop' }).click();
+  await expect(page.getByText('Enter your name as clients will see it')).toBeVisible();
+  await page.getByLabel('Your name').fill('Rico Blade');
+  await page.getByRole('button', { name: 'Join Shop' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${owner.shop.slug}$`));
+  await expect(page.getByTestId('barber-shop-name')).toHaveText('Rico Blade · Empty Chair');
   await expect(statValue(page, "Today's Appointments")).toHaveText('0');
   await expect(statValue(page, 'Total Clients')).toHaveText('0');
   await expect(statValue(page, 'My Services')).toHaveText('2');
@@ -89,4 +96,5 @@ test("a barber without a shop goes from 'No Shop Assigned' to the join screen, j
     token: owner.session.access_token,
   });
   expect(team.json.map((b) => b.name)).toHaveLength(3);
+  expect(team.json.map((b) => b.name)).toContain('Rico Blade');
 });

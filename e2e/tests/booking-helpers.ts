@@ -45,9 +45,23 @@ export async function expectStep(page: Page, heading: string) {
   await expect(step).toBeFocused();
 }
 
+/**
+ * Picks a day in the date step's month calendar (issue 25): to its month with "next month", then its button. The
+ * day must be choosable (open, with times, or another barber's).
+ */
+export async function pickDate(page: Page, date: string) {
+  const day = page.locator(`[data-booking="calendar"] [data-day="${date}"] button`);
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
+    await page.getByRole('button', { name: /next month/i }).click();
+  }
+  await expect(day).toBeEnabled();
+  await day.click();
+  await expect(page.locator(`[data-booking="calendar"] [data-day="${date}"]`)).toHaveAttribute('aria-selected', 'true');
+}
+
 /** From the date and time step to the confirmation, by mouse. Returns the time label chosen. */
 export async function pickTimeAndFill(page: Page, opts: { date: string; time?: string; name?: string }) {
-  await page.getByRole('combobox', { name: 'Date' }).selectOption(opts.date);
+  await pickDate(page, opts.date);
   const time = opts.time ? page.getByRole('radio', { name: opts.time, exact: true }) : page.getByRole('radio').first();
   await expect(time).toBeVisible();
   const label = ((await time.locator('xpath=..').textContent()) ?? '').trim();
@@ -75,7 +89,7 @@ export async function toDetailsStep(
   await expectStep(page, 'Choose a barber');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectStep(page, 'Pick a date and time');
-  await page.getByRole('combobox', { name: 'Date' }).selectOption(opts.date);
+  await pickDate(page, opts.date);
   await page.getByRole('radio', { name: opts.time, exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectStep(page, 'Your details');

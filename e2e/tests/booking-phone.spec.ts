@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appUrl } from '../support/api';
-import { bookableShop, expectStep, pickTimeAndFill, shopDate } from './booking-helpers';
+import { bookableShop, expectStep, pickDate, pickTimeAndFill, shopDate } from './booking-helpers';
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -27,7 +27,7 @@ for (const theme of ['classic', 'urban', 'minimalist'] as const) {
     await expectStep(page, 'Choose a barber');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectStep(page, 'Pick a date and time');
-    await page.getByRole('combobox', { name: 'Date' }).selectOption(shopDate(4));
+    await pickDate(page, shopDate(4));
     await expect(page.getByRole('radio', { name: '6:00 AM', exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await pickTimeAndFill(page, { date: shopDate(4), time: '8:15 AM' });
@@ -44,7 +44,7 @@ for (const theme of ['classic', 'urban', 'minimalist'] as const) {
     await page.getByRole('button', { name: 'Reschedule' }).click();
     await expectStep(page, 'Pick a new date and time');
     await expectNoSidewaysScroll(page);
-    await page.getByRole('combobox', { name: 'Date' }).selectOption(shopDate(5));
+    await pickDate(page, shopDate(5));
     await page.getByRole('radio', { name: '9:00 AM', exact: true }).check();
     await page.getByRole('button', { name: 'Move to 9:00 AM' }).click();
     await expect(

@@ -87,9 +87,24 @@ for (const size of [
     });
     expect(detail.json.notes.map((n) => n.body)).toContain(note);
 
-    // Analytics: the seeded year shows, and switching periods changes the figures to the api's.
+    // Due back leads with those due now, each with a one-line "Send rebook link"; the long gone are under Lapsed.
     await page.getByRole('button', { name: /Back/ }).first().click();
     await expect(search).toHaveValue(regular.name.split(' ')[0]!.slice(0, 4));
+    await search.fill('');
+    await page.getByRole('button', { name: 'Due back', exact: true }).click();
+    const dueTable = page.getByRole('table', { name: 'Clients due back or lapsed' });
+    const rebook = dueTable.getByRole('button', { name: /^Send rebook link to / }).first();
+    await expect(rebook).toBeVisible();
+    const due = await httpRequest<ClientList>(`/api/shops/${shopId}/clients?filter=due`, { token });
+    await expect(page.getByText(`${due.json.total} clients due back, those due now first`)).toBeVisible();
+    // One line: no taller than the button's own padding around a single line of text.
+    expect((await rebook.boundingBox())!.height).toBeLessThan(40);
+    await expectAccessible(page, `Clients due back, ${size.name}`);
+    await page.getByRole('button', { name: 'Lapsed', exact: true }).click();
+    await expect(page.getByText(/clients lapsed: overdue by more than three usual intervals/)).toBeVisible();
+    await expect(dueTable.getByText('Lapsed', { exact: true }).first()).toBeVisible();
+
+    // Analytics: the seeded year shows, and switching periods changes the figures to the api's.
     await openTab(page, 'Analytics');
     const revenue = page.getByRole('region', { name: 'Revenue' }).locator('[data-kpi-value]');
     const month = await httpRequest<AnalyticsReport>(`/api/shops/${shopId}/analytics?period=30d`, { token });
@@ -102,6 +117,12 @@ for (const size of [
     expect(year.json.current.revenue).toBeGreaterThan(month.json.current.revenue);
     await expect(revenue).toHaveText(money(year.json.current.revenue));
     await expect(page.getByRole('table', { name: /utilisation/i })).toBeAttached();
+    // The shop opened within the previous 12 months: no change against them, "New" instead (never a huge percent).
+    expect(year.json.comparison).toBe('new');
+    await expect(page.getByRole('region', { name: 'Revenue' })).toContainText(
+      'New: not open for all of the previous 12 months',
+    );
+    await expect(page.getByRole('region', { name: 'Retention' })).toContainText('came back for another within 6 weeks');
     await expectAccessible(page, `Analytics tab, 12 months, ${size.name}`);
   });
 }

@@ -72,8 +72,8 @@ test('a new owner goes from sign-up to a launched, themed shop on its subdomain 
   await expect(page.getByLabel('Wednesday opening time')).toHaveValue('');
   // The shop's time zone starts as the browser's; the owner picks another.
   const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  await expect(page.getByLabel('Time Zone')).toHaveValue(browserZone);
-  await page.getByLabel('Time Zone').selectOption('America/Chicago');
+  await expect(page.getByLabel('Time Zone', { exact: true })).toHaveValue(browserZone);
+  await page.getByLabel('Time Zone', { exact: true }).selectOption('America/Chicago');
   await continueButton(page).click();
 
   // Services: at least one.
@@ -94,7 +94,7 @@ test('a new owner goes from sign-up to a launched, themed shop on its subdomain 
   const shopUrl = shopSubdomainUrl(slug);
   await page.getByRole('button', { name: 'Launch My Barbershop' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/owner/${slug}$`));
-  await expect(page.getByText('Your barbershop is live')).toBeVisible();
+  await expect(page.getByText('Your barbershop is live', { exact: true })).toBeVisible();
   const siteLink = page.getByRole('link', { name: 'Open your site' });
   await expect(siteLink).toHaveAttribute('href', shopUrl);
   await expect(page.getByRole('region', { name: 'Get your shop ready' })).toBeVisible();

@@ -62,6 +62,7 @@ export function strategicMerge(target: Record<string, unknown>, patch: Record<st
 }
 
 /** The pod templates of an object (Deployment, Job, CronJob), where images live. */
+// biome-ignore lint/suspicious/noExplicitAny: pod specs are free-form YAML here; the schema validator types them.
 export function podSpecs(object: K8sObject): Array<Record<string, any>> {
   if (object.kind === 'CronJob') return [object.spec?.jobTemplate?.spec?.template?.spec].filter(Boolean);
   if (['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'ReplicaSet'].includes(object.kind)) {

@@ -261,6 +261,12 @@ async function buildMissing() {
 // ---------------------------------------------------------------------------------------------------------------
 // 3 + 4. Database and services
 
+/** METRICS_PORT is the api's; the storefront (in the proxy or apart) serves its metrics on the next port. */
+function storefrontMetricsPort() {
+  const port = Number(process.env.METRICS_PORT);
+  return Number.isInteger(port) && port > 0 && port < 65535 ? { METRICS_PORT: String(port + 1) } : {};
+}
+
 function spawnService(name, script, env) {
   const child = spawn(process.execPath, [script], {
     cwd: root,
@@ -352,10 +358,12 @@ async function main() {
         AUTH_EMAIL_CONFIRM: process.env.AUTH_EMAIL_CONFIRM || 'false',
         // One command runs everything: this api also runs the durable queue's jobs (decision 0174).
         RUN_WORKERS: process.env.RUN_WORKERS || 'true',
+        // Barbers' photos when STORAGE_URL is unset (issue 26), beside the embedded database.
+        UPLOADS_DIR: process.env.UPLOADS_DIR || path.join(DATA_DIR, 'uploads'),
       }),
     });
   }
-  const storefrontEnv = { ...shared, API_URL: apiUrl };
+  const storefrontEnv = { ...shared, API_URL: apiUrl, ...storefrontMetricsPort() };
   // By default the storefront runs inside the proxy process (shop pages skip the HTTP hop, which cost 8-10 times
   // the page itself); it still listens on storefrontUrl for the api's notifications and its own health check.
   const storefrontInProxy =

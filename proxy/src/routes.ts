@@ -333,6 +333,9 @@ export function createProxyHandler(
   };
 }
 
+/** Where the api takes files (multipart), with its own size limit enforced while streaming. */
+const UPLOAD_PATHS = new Set(['/api/my/portfolio', '/api/my/photo']);
+
 function createApp(config: ProxyConfig, upstreams: { api: Upstream; storefront: Upstream }): express.Express {
   const { api, storefront } = upstreams;
   const app = express();
@@ -403,6 +406,12 @@ function createApp(config: ProxyConfig, upstreams: { api: Upstream; storefront: 
       case 'api':
       case 'storefront': {
         const upstream = destination === 'api' ? api : storefront;
+        // Photo uploads (issue 26: up to 10 MB each) stream on to the api, which counts the bytes as they come and
+        // refuses past its limit in the spec's words; every other body is read here against MAX_BODY_BYTES.
+        if (destination === 'api' && req.method === 'POST' && UPLOAD_PATHS.has(req.path)) {
+          void upstream(req, res, next);
+          return;
+        }
         readBody(req, res, (err?: unknown) => {
           if (err) {
             next(err);

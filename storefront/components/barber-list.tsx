@@ -1,6 +1,7 @@
 import { styled, useTheme } from 'styled-components';
 import type { BarberView } from '../lib/shop-view';
 import { ActionButton, ActionLink } from './buttons';
+import { CardPortfolio } from './portfolio-gallery';
 import { CardGrid, Empty } from './service-list';
 
 const Card = styled.li`
@@ -48,6 +49,12 @@ const Bio = styled.p`
   flex: 1 1 auto;
 `;
 
+const Instagram = styled.a`
+  color: ${(p) => p.theme.palette.muted};
+  font-size: 0.9rem;
+  overflow-wrap: anywhere;
+`;
+
 function initials(name: string): string {
   return name
     .split(/\s+/)
@@ -76,6 +83,16 @@ export function BarberList({ barbers, bookUrl }: { barbers: BarberView[]; bookUr
             )}
             <Name>{barber.name}</Name>
             {barber.bio ? <Bio>{barber.bio}</Bio> : null}
+            {barber.instagramHandle ? (
+              <Instagram
+                href={`https://www.instagram.com/${barber.instagramHandle}/`}
+                rel="noopener noreferrer external"
+                target="_blank"
+              >
+                @{barber.instagramHandle}
+              </Instagram>
+            ) : null}
+            <CardPortfolio barber={barber} />
             {!bookUrl ? (
               <ActionButton
                 type="button"

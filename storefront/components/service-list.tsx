@@ -1,4 +1,4 @@
-import { type DisplaySettings, formatDuration, formatPrice } from '@barberly/common';
+import { type DisplaySettings, formatDuration, formatPrice, packageSavingNote, packageSavings } from '@barberly/common';
 import { styled, useTheme } from 'styled-components';
 import type { ServiceView } from '../lib/shop-view';
 import { ActionButton, ActionLink } from './buttons';
@@ -89,6 +89,14 @@ export const Empty = styled.p`
   text-align: center;
 `;
 
+/** A package's saving against its parts booked apart: bold, in the page's text colour (readable in every theme). */
+const Saving = styled.p`
+  margin: 0.5rem 0 0;
+  font-size: 0.9rem;
+  font-weight: 700;
+  color: ${(p) => p.theme.palette.text};
+`;
+
 /** `bookUrl`: the booking page ('/book'); null on demos, where the buttons stay inert. */
 export function ServiceList({
   services,
@@ -103,6 +111,8 @@ export function ServiceList({
   const theme = useTheme();
   const { labels } = theme;
   if (services.length === 0) return <Empty>{labels.noServices}</Empty>;
+  // Packages cheaper than their parts booked apart say so (issue 28).
+  const savings = packageSavings(services);
   return (
     <CardGrid $columns={theme.layout.serviceColumns}>
       {services.map((service) => {
@@ -117,6 +127,11 @@ export function ServiceList({
               <Price>{formatPrice(service.price, display)}</Price>
             </TitleRow>
             {description ? <Description>{description}</Description> : null}
+            {savings.has(service.id) ? (
+              <Saving data-package-saving="">
+                {packageSavingNote(savings.get(service.id)!, (n) => formatPrice(n, display))}
+              </Saving>
+            ) : null}
             <Meta>
               {minutes ? <Duration>{formatDuration(minutes)}</Duration> : <span />}
               {bookUrl ? (

@@ -37,6 +37,17 @@ const HoursTable = styled.table`
   td[data-closed='true'] { color: ${(p) => p.theme.palette.muted}; }
 `;
 
+/** Issue 25: the next 14 days' closures and other hours, under the week. */
+const SpecialDays = styled.ul`
+  list-style: none;
+  margin: 1rem 0 0;
+  padding: 0.75rem 0 0;
+  border-top: 1px solid ${(p) => p.theme.palette.border};
+  display: grid;
+  gap: 0.4rem;
+  li { font-weight: 600; color: ${(p) => p.theme.palette.text}; }
+`;
+
 export function HoursPanel({ view }: { view: ShopView }) {
   const theme = useTheme();
   if (view.hours.length === 0) return null;
@@ -57,6 +68,13 @@ export function HoursPanel({ view }: { view: ShopView }) {
           ))}
         </tbody>
       </HoursTable>
+      {view.specialDays.length > 0 ? (
+        <SpecialDays aria-label="Special days">
+          {view.specialDays.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </SpecialDays>
+      ) : null}
     </Panel>
   );
 }

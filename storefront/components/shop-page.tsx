@@ -3,11 +3,13 @@ import type { ShopView } from '../lib/shop-view';
 import { withPrimaryColor } from '../themes';
 import { BarberList } from './barber-list';
 import { GlobalStyle } from './global-style';
+import { PortfolioGallery } from './portfolio-gallery';
 import { ServiceList } from './service-list';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
 import { ContactPanel, FeaturesPanel, HoursPanel, VisitUs } from './shop-info';
 import { Tabs } from './tabs';
+import { VersionSection } from './version-section';
 
 const Main = styled.main`
   max-width: ${(p) => p.theme.layout.maxWidth};
@@ -38,36 +40,65 @@ export function ShopPage({ view }: { view: ShopView }) {
     {
       key: 'services',
       label: theme.labels.servicesTab,
-      content: <ServiceList services={view.services} bookUrl={view.urls.book} display={view.display} />,
+      content: (
+        <VersionSection name="services">
+          <ServiceList services={view.services} bookUrl={view.urls.book} display={view.display} />
+        </VersionSection>
+      ),
     },
     {
       key: 'barbers',
       label: theme.labels.barbersTab,
-      content: <BarberList barbers={view.barbers} bookUrl={view.urls.book} />,
+      content: (
+        <VersionSection name="barbers">
+          <BarberList barbers={view.barbers} bookUrl={view.urls.book} />
+          <PortfolioGallery barbers={view.barbers} />
+        </VersionSection>
+      ),
     },
   ];
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
+      <VersionSection name="global">
+        <GlobalStyle />
+      </VersionSection>
       <div data-theme={theme.name} data-shop={view.shop.slug}>
-        <ShopHeader view={view} />
+        <VersionSection name="header">
+          <ShopHeader view={view} />
+        </VersionSection>
         <Main>
           <div>
             <Tabs items={tabs} label={`${view.shop.name}: ${theme.labels.servicesTab} / ${theme.labels.barbersTab}`} />
           </div>
-          {theme.layout.features === 'section' ? <FeaturesPanel view={view} /> : null}
+          {theme.layout.features === 'section' ? (
+            <VersionSection name="features">
+              <FeaturesPanel view={view} />
+            </VersionSection>
+          ) : null}
           <Aside>
-            <HoursPanel view={view} />
-            <ContactPanel view={view} />
-            {theme.layout.features === 'card' ? <FeaturesPanel view={view} /> : null}
+            <VersionSection name="hours">
+              <HoursPanel view={view} />
+            </VersionSection>
+            <VersionSection name="contact">
+              <ContactPanel view={view} />
+            </VersionSection>
+            {theme.layout.features === 'card' ? (
+              <VersionSection name="features">
+                <FeaturesPanel view={view} />
+              </VersionSection>
+            ) : null}
           </Aside>
         </Main>
         {theme.labels.visitUs ? (
           <div style={{ marginTop: '3rem' }}>
-            <VisitUs view={view} />
+            <VersionSection name="visit">
+              <VisitUs view={view} />
+            </VersionSection>
           </div>
         ) : null}
-        <ShopFooter view={view} />
+        <VersionSection name="footer">
+          <ShopFooter view={view} />
+        </VersionSection>
       </div>
     </ThemeProvider>
   );

@@ -5,14 +5,18 @@
 import type {
   ApiErrorBody,
   Appointment,
+  AvailabilityDaysResponse,
   AvailabilityResponse,
   BookedAppointment,
   BookedVisit,
   BookingRequestInput,
+  CancellationTerms,
   CancelScope,
   HeldSlot,
   ManagedAppointment,
   ManagedSeries,
+  PaymentReturnState,
+  PendingPaymentBooking,
   PublicWaitlistEntry,
   WaitlistJoined,
   WaitlistJoinInput,
@@ -87,8 +91,26 @@ export function fetchAvailability(
   );
 }
 
+/** The date picker's days (issue 25): free or why not, at most 62 days per call. */
+export function fetchAvailabilityDays(
+  slug: string,
+  query: { serviceIds: readonly string[]; barberId: string; from: string; to: string },
+  signal?: AbortSignal,
+): Promise<AvailabilityDaysResponse> {
+  const ids = query.serviceIds.map(enc).join(',');
+  return call(
+    `/api/shops/${enc(slug)}/availability/days?serviceIds=${ids}&barberId=${enc(query.barberId)}` +
+      `&from=${enc(query.from)}&to=${enc(query.to)}`,
+    { signal },
+  );
+}
+
 /** POST with the attempt's Idempotency-Key: a retry or a second click of the same attempt books once. */
-export function bookAppointment(slug: string, body: BookingRequestInput, idempotencyKey: string): Promise<BookedVisit> {
+export function bookAppointment(
+  slug: string,
+  body: BookingRequestInput,
+  idempotencyKey: string,
+): Promise<BookedVisit | PendingPaymentBooking> {
   return call(`/api/shops/${enc(slug)}/appointments`, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -154,4 +176,14 @@ export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return `bk-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Issue 27: the booking waits on Stripe Checkout; its return page reads whether the payment came through. */
+export function fetchPaymentReturn(token: string, signal?: AbortSignal): Promise<PaymentReturnState> {
+  return call(`/api/payments/return/${enc(token)}`, { signal });
+}
+
+/** Issue 27: what cancelling now would cost or give back, said before the client confirms. */
+export function fetchCancellationTerms(token: string, signal?: AbortSignal): Promise<CancellationTerms> {
+  return call(`/api/appointments/manage/${enc(token)}/payment-terms`, { signal });
 }

@@ -83,6 +83,19 @@ describe('buildShopView: content', () => {
     expect(v.year).toBe(2027);
   });
 
+  it("writes the shop's phone the way its country does, whatever way it was typed", () => {
+    const base = shopPage('joes');
+    const typed = (phoneNumber: string, locale = 'en-US') =>
+      view({ ...base, shop: { ...base.shop, phoneNumber, locale } }).shop;
+    expect(typed('718.555.0100').phone).toBe('(718) 555-0100');
+    expect(typed('+1 718 555 0100').phone).toBe('(718) 555-0100');
+    expect(typed('+44 20 7946 0958', 'en-GB').phone).toBe('020 7946 0958');
+    expect(typed('0612345678', 'fr-FR').phone).toBe('06 12 34 56 78');
+    // Not a number: shown as typed.
+    expect(typed('ask at the desk').phone).toBe('ask at the desk');
+    expect(typed('718.555.0100').phoneHref).toBe('tel:7185550100');
+  });
+
   it("calls a record without a shop name or slug incomplete (the 'No Shop Data' screen)", () => {
     expect(buildShopView({ shop: { slug: 'x' } }, ctx).kind).toBe('incomplete');
     expect(buildShopView({ shop: null }, ctx).kind).toBe('incomplete');

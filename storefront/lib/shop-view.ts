@@ -7,10 +7,18 @@ import {
   type DayHours,
   type DisplaySettings,
   displaySettingsOf,
+  formatPhone,
+  formatSpecialDate,
+  formatWallTime,
+  localDateOf,
   resolvePrimaryColor,
   resolveTheme,
   type ShopPage,
+  type ShopPageSpecialDay,
+  shopPhoneCountry,
+  specialDayNotice,
   type Theme,
+  upcomingSpecialDays,
   WEEKDAY_LABELS,
   WEEKDAYS,
   type Weekday,
@@ -43,6 +51,20 @@ export interface BarberView {
   offersAllServices: boolean;
   /** The services listed for the barber: the only ones offered when not offersAllServices, else overrides only. */
   offers: BarberOfferView[];
+  /** Issue 26: 'tony.cuts' (letters, digits, dots, underscores) or ''. */
+  instagramHandle?: string;
+  /** Issue 26: their photos of their work, in their order (the owner's hidden ones never reach the page). */
+  portfolio?: PortfolioImageView[];
+}
+
+/** One portfolio photo: each format's files by width, smallest first; only our own /api/uploads/ paths. */
+export interface PortfolioImageView {
+  id: string;
+  caption: string;
+  width: number;
+  height: number;
+  webp: Array<{ url: string; width: number }>;
+  avif: Array<{ url: string; width: number }>;
 }
 
 export interface HoursView {
@@ -68,6 +90,8 @@ export interface ShopView {
     address: string;
     phone: string;
     phoneHref: string | null;
+    /** The country whose way numbers are written on the shop's pages (shopPhoneCountry, issue 28). */
+    phoneCountry: string;
     directionsUrl: string | null;
     logoUrl: string | null;
     features: string[];
@@ -76,6 +100,11 @@ export interface ShopView {
   display: DisplaySettings;
   /** Monday to Sunday; empty when the record has no hours at all. */
   hours: HoursView[];
+  /**
+   * The shop's closures and other hours of the next 14 days (issue 25), one line each: 'Closed on Friday, December 25
+   * (Christmas Day)'. The reason is the owner's text (React escapes it).
+   */
+  specialDays: string[];
   services: ServiceView[];
   barbers: BarberView[];
   year: number;
@@ -157,6 +186,34 @@ function hoursOf(raw: unknown): HoursView[] {
   });
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The next 14 days' special days of the shop's own (the api sends from yesterday on), in the shop's zone. */
+function specialDaysOf(raw: unknown, now: Date, timeZone: string, display: DisplaySettings): string[] {
+  if (!Array.isArray(raw)) return [];
+  const days: ShopPageSpecialDay[] = raw.flatMap((entry) => {
+    const day = obj(entry);
+    const date = text(day?.date, 10);
+    if (!day || !DATE.test(date)) return [];
+    const closed = day.closed === true;
+    const open = TIME.test(text(day.open)) ? text(day.open) : null;
+    const close = TIME.test(text(day.close)) ? text(day.close) : null;
+    if (!closed && (!open || !close)) return [];
+    return [{ date, closed, open, close, reason: text(day.reason, 100) }];
+  });
+  let today: string;
+  try {
+    today = localDateOf(now, timeZone || 'UTC');
+  } catch {
+    today = localDateOf(now, 'UTC');
+  }
+  return upcomingSpecialDays(days, today).map((day) =>
+    day.closed
+      ? specialDayNotice(day)
+      : `Open ${formatWallTime(day.open ?? '', display)} - ${formatWallTime(day.close ?? '', display)} on ${formatSpecialDate(day.date)}${day.reason ? ` (${day.reason})` : ''}`,
+  );
+}
+
 function featuresOf(...brandings: (Loose | null)[]): string[] {
   for (const branding of brandings) {
     const list = branding?.features;
@@ -221,7 +278,37 @@ function barbersOf(raw: unknown): BarberView[] {
         // A record from before issue 14 has no flag: the barber does everything, as before.
         offersAllServices: b.offersAllServices !== false,
         offers: offersOf(b.services),
+        instagramHandle: /^[A-Za-z0-9._]{1,30}$/.test(text(b.instagramHandle, 30)) ? text(b.instagramHandle, 30) : '',
+        portfolio: portfolioOf(b.portfolio),
       },
+    ];
+  });
+}
+
+/** Our upload paths only ('/api/uploads/portfolio/…-640.webp'): nothing a barber typed becomes an address. */
+const UPLOAD_PATH = /^\/api\/uploads\/[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|avif)$/;
+
+function sizesOf(raw: unknown, imageWidth: number): Array<{ url: string; width: number }> {
+  const files = obj(raw);
+  if (!files) return [];
+  return Object.entries(files)
+    .map(([w, url]) => ({ url: typeof url === 'string' ? url : '', width: Math.min(Number(w), imageWidth) }))
+    .filter((f) => UPLOAD_PATH.test(f.url) && Number.isFinite(f.width) && f.width > 0)
+    .sort((a, b) => a.width - b.width);
+}
+
+function portfolioOf(raw: unknown): PortfolioImageView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.slice(0, 30).flatMap((item) => {
+    const p = obj(item);
+    const width = Number(p?.width);
+    const height = Number(p?.height);
+    if (!p || !(width > 0) || !(height > 0)) return [];
+    const urls = obj(p.urls);
+    const webp = sizesOf(urls?.webp, width);
+    if (webp.length === 0) return [];
+    return [
+      { id: text(p.id, 100), caption: text(p.caption, 200), width, height, webp, avif: sizesOf(urls?.avif, width) },
     ];
   });
 }
@@ -256,6 +343,7 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
   const font = text(brandingJson?.font) || text(branding?.font);
   const address = text(shop.address, 300);
   const phone = text(shop.phoneNumber, 50);
+  const phoneCountry = shopPhoneCountry({ phoneNumber: phone, locale: text(shop.locale, 35) });
 
   return {
     kind: 'ok',
@@ -270,14 +358,17 @@ export function buildShopView(page: ShopPage | unknown, ctx: ShopViewContext): S
         name,
         bio: text(shop.bio, 1000),
         address,
-        phone,
+        // As the shop's country writes it ('(718) 555-0100' in the US, issue 28); the link keeps what the owner typed.
+        phone: formatPhone(phone, phoneCountry),
         phoneHref: telHref(phone),
+        phoneCountry,
         directionsUrl: directionsHref(address),
         logoUrl: safeHttpUrl(shop.logoUrl) ?? safeHttpUrl(brandingJson?.logo_url) ?? safeHttpUrl(branding?.logo_url),
         features: featuresOf(brandingJson, branding),
       },
       display: displayOf(shop),
       hours: hoursOf(shop.hours_json ?? shop.hours),
+      specialDays: specialDaysOf(root?.specialDays, ctx.now, text(shop.timeZone, 60), displayOf(shop)),
       services: servicesOf(root?.services),
       barbers: barbersOf(root?.barbers),
       year: ctx.now.getUTCFullYear(),

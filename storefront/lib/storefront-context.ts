@@ -10,6 +10,11 @@ export interface StorefrontContext {
   shopUrl(slug: string, customDomain?: string | null): string;
   /** Path prefix of the shop's pages on this host: '' on its subdomain, '/shop/{slug}' elsewhere. */
   shopBase(slug: string): string;
+  /**
+   * The appointment behind a manage link, read from the api for this render (issue 28); null when it cannot be read
+   * (the browser then reads it). Absent in renders that have no api (tests of other pages).
+   */
+  loadManaged?(token: string): Promise<unknown | null>;
   /** This request's origin, e.g. 'http://localhost:3000'. */
   origin: string;
   now: Date;

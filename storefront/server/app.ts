@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import expressStaticGzip from 'express-static-gzip';
 import { renderPage } from 'vike/server';
 import type { ShopLoad, StorefrontContext } from '../lib/storefront-context';
+import { type DirectRenderer, directInput, renderThrough } from './direct-render';
 import type { Env } from './env';
 import type { HostMap } from './host-map';
 import {
@@ -15,6 +16,8 @@ import {
   pageCacheKey,
   sendCachedResponse,
 } from './html-cache';
+import type { LoadManaged } from './managed-api';
+import { labelRoute, type StorefrontCounts } from './metrics';
 import type { ShopCache } from './shop-cache';
 import { ShopChangedEventSchema } from './shop-events';
 import { requestHost, resolveShopRequest, type ShopRequest } from './shop-request';
@@ -31,6 +34,10 @@ export interface AppDeps {
   devMiddleware?: RequestHandler | null;
   now?: () => Date;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** Reads a manage link's appointment for its page (issue 28); absent: the browser reads it. */
+  loadManaged?: LoadManaged;
+  /** Renders the shop page without Vike (issue 29); absent: Vike renders every page. */
+  direct?: DirectRenderer | null;
 }
 
 interface Rendered {
@@ -138,13 +145,12 @@ export function createStorefront(deps: AppDeps) {
       shopBase: request.shopBase,
       origin: request.origin,
       now: at,
+      ...(deps.loadManaged ? { loadManaged: (token: string) => deps.loadManaged!(token, clientOf(req)) } : {}),
     };
-    const pageContext = await renderPage({
-      urlOriginal: request.url,
-      headersOriginal: req.headers,
-      homeUrl: request.homeUrl,
-      storefront,
-    });
+    // The shop page skips Vike once a Vike render gave its shell (issue 29, server/direct-render.ts).
+    const pageContext = await renderThrough(deps.direct, directInput(request, storefront), () =>
+      renderPage({ urlOriginal: request.url, headersOriginal: req.headers, homeUrl: request.homeUrl, storefront }),
+    );
     const { httpResponse } = pageContext;
     if (!httpResponse) return { statusCode: 404, headers: [], body: 'Not found', cached: null } satisfies Rendered;
     const body = httpResponse.body;
@@ -190,6 +196,9 @@ export function createStorefront(deps: AppDeps) {
     const memory = process.memoryUsage();
     res.set('cache-control', 'no-store').json({
       renders: renderCount,
+      // Of those, rendered without Vike (issue 29, server/direct-render.ts), and the shells that made it possible.
+      directRenders: deps.direct?.direct ?? 0,
+      directShells: deps.direct?.shellCount ?? 0,
       pageHits,
       // Share of page requests answered from memory since start; null before the first.
       hitRatio: pageHits + renderCount ? pageHits / (pageHits + renderCount) : null,
@@ -202,6 +211,16 @@ export function createStorefront(deps: AppDeps) {
       heapTotalBytes: memory.heapTotal,
       externalBytes: memory.external,
       arrayBuffersBytes: memory.arrayBuffers,
+      // Where page requests were answered (issue 29): from this process's page cache, or rendered (directly or by
+      // Vike); the 'Error loading shop' page reused for a flood counts as neither.
+      tiers: {
+        memory: { hits: pageHits, pages: htmlCache.size, bytes: htmlCache.bytes },
+        render: {
+          renders: renderCount,
+          direct: deps.direct?.direct ?? 0,
+          vike: renderCount - (deps.direct?.direct ?? 0),
+        },
+      },
     });
   });
 
@@ -399,6 +418,7 @@ export function createStorefront(deps: AppDeps) {
     const hit = key ? htmlCache.get(key) : undefined;
     if (!hit) return false;
     pageHits++;
+    labelRoute(req, '/{*splat}');
     sendCachedResponse(req, res, hit);
     // Past its freshness: this answer still goes out from memory, and the record is fetched again behind it (one
     // fetch per shop at a time), so a busy long tail costs no api round trip per request.
@@ -409,5 +429,10 @@ export function createStorefront(deps: AppDeps) {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!answerFromCache(req, res)) app(req, res);
   };
-  return { app, handler };
+  /** Pages answered from memory and rendered; shop records held and loaded (server/metrics.ts). */
+  const counts = (): StorefrontCounts => ({
+    page: { hits: pageHits, misses: renderCount },
+    shop: { hits: shops.localHits, misses: shops.localMisses },
+  });
+  return { app, handler, counts };
 }

@@ -26,12 +26,16 @@ const EnvSchema = z.object({
   /** How long a SIGTERM waits for in-flight requests before closing what is left. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Memory for rendered pages (server/html-cache.ts): about 4.5 KB per page, kept brotli-compressed only. */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(320),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(480),
   /**
    * Shop records held in memory (least recently used go first; about 10 KB each). Beyond them, 200,000 shops'
    * versions are remembered, which is all a held page needs to be answered.
    */
   SHOP_CACHE_ENTRIES: z.coerce.number().int().min(100).default(20_000),
+  /** Prometheus metrics at GET /metrics on this port of their own (server/metrics.ts); unset or 0: not served. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** The metrics port's address: loopback by default; 0.0.0.0 where Prometheus scrapes from elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -60,7 +60,8 @@ export function pageCacheKey(
 ): string | null {
   const path = cacheablePath(request.url);
   if (path === null || path.includes('.pageContext.json')) return null;
-  const base = `${request.origin}|${request.homeUrl}|${path}|${now.getUTCFullYear()}`;
+  // The day, not only the year (the footer's): the page lists the next 14 days' special days (issue 25).
+  const base = `${request.origin}|${request.homeUrl}|${path}|${now.toISOString().slice(0, 10)}`;
   // Only the shop's page itself: its booking pages read query parameters and the manage page carries a private
   // token (never in a shared cache), so they render per request.
   if (request.slug) return version === null || !SHOP_PAGE.test(path) ? null : `shop|${request.slug}|${version}|${base}`;

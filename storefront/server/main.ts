@@ -8,9 +8,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import { createStorefront } from './app';
+import { DirectRenderer } from './direct-render';
 import { parseEnv } from './env';
 import { createHostMap } from './host-map';
 import { HtmlCache } from './html-cache';
+import { createManagedApi } from './managed-api';
+import { startMetricsServer, withRequestMetrics } from './metrics';
 import { withOps } from './ops';
 import { createShopApi } from './shop-api';
 import { ShopCache } from './shop-cache';
@@ -73,9 +76,25 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
   const events = redis ? subscribeToShopChanges({ redis, keyPrefix: env.REDIS_KEY_PREFIX, shops, hosts, log }) : null;
   events?.ready.catch((err: unknown) => log('redis subscribe failed', { err: String(err) }));
 
-  const { handler: app } = createStorefront({ env, shops, hosts, htmlCache, clientDir, devMiddleware, log });
+  const { handler: app, counts } = createStorefront({
+    env,
+    shops,
+    hosts,
+    htmlCache,
+    clientDir,
+    devMiddleware,
+    log,
+    loadManaged: createManagedApi(env.API_URL),
+    // The shop page without Vike on the request path (issue 29); in development Vite reloads the pages: Vike only.
+    direct: bundled && source.DIRECT_RENDER !== 'false' ? new DirectRenderer(log) : null,
+  });
   let stopping = false;
-  const handler = withOps(app, { redis, apiUrl: env.API_URL, isStopping: () => stopping, accessLog: env.ACCESS_LOG });
+  const handler = withOps(withRequestMetrics(app), {
+    redis,
+    apiUrl: env.API_URL,
+    isStopping: () => stopping,
+    accessLog: env.ACCESS_LOG,
+  });
   const server = createServer(handler);
   server.keepAliveTimeout = 65_000;
   const url = await new Promise<string>((resolve, reject) => {
@@ -88,6 +107,14 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     });
   });
   log('storefront listening', { url, redis: Boolean(redis), api: env.API_URL });
+  // Prometheus metrics on METRICS_PORT, a port of its own that no front door routes to (decision 0178).
+  const metricsServer = await startMetricsServer({
+    port: env.METRICS_PORT,
+    host: env.METRICS_HOST,
+    counts,
+    redis,
+    log,
+  });
 
   // Graceful stop (a rolling restart drops nothing): stop accepting, close idle keep-alive sockets, answer what is
   // in flight with Connection: close (server/ops.ts), then close Redis; SHUTDOWN_GRACE_MS bounds the wait.
@@ -100,6 +127,7 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
       idle.unref();
       const force = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS);
       force.unref();
+      metricsServer?.close();
       server.close(() => {
         clearInterval(idle);
         clearTimeout(force);

@@ -142,6 +142,9 @@ export class ShopCache {
   apiCalls = 0;
   /** Answers served from a stale copy because the api failed. */
   staleServed = 0;
+  /** Look-ups answered from process memory, and those that had to load (metrics: the shop cache's hit ratio). */
+  localHits = 0;
+  localMisses = 0;
   /** Lookups refused during a flood of unknown slugs. */
   shed = 0;
   private apiActive = 0;
@@ -170,8 +173,10 @@ export class ShopCache {
       // Refresh the slug's place in the LRU order.
       this.local.delete(slug);
       this.local.set(slug, entry);
+      this.localHits++;
       return Promise.resolve(entry.load);
     }
+    this.localMisses++;
     const pending = this.inflight.get(slug);
     if (pending) return pending;
     const load = this.load(slug, client)

@@ -95,11 +95,13 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (!token && opts.requireSession) throw new ApiError(401, NO_SESSION_MESSAGE, { code: 'no_session' });
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a photo upload) goes as multipart with the browser's own boundary; anything else as JSON.
+  const form = typeof FormData !== 'undefined' && opts.body instanceof FormData ? opts.body : undefined;
+  if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
   const res = await fetch(path, {
     method: opts.method ?? 'GET',
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     credentials: 'include',
     signal: opts.signal,
   });

@@ -13,6 +13,11 @@ import { TextRouting1795400000000 } from './1795400000000-text-routing';
 import { AssistantTexts1795410000000 } from './1795410000000-assistant-texts';
 import { OperatorsHostsAssistantBudget1795430000000 } from './1795430000000-operators-hosts-assistant-budget';
 import { AppointmentEvents1795470000000 } from './1795470000000-appointment-events';
+import { SpecialDays1795480000000 } from './1795480000000-special-days';
+import { StaffCalendar1795490000000 } from './1795490000000-staff-calendar';
+import { BarberDay1795500000000 } from './1795500000000-barber-day';
+import { Payments1795510000000 } from './1795510000000-payments';
+import { ChairCheckout1795520000000 } from './1795520000000-chair-checkout';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -31,4 +36,9 @@ export const MIGRATIONS: Function[] = [
   AssistantTexts1795410000000,
   OperatorsHostsAssistantBudget1795430000000,
   AppointmentEvents1795470000000,
+  SpecialDays1795480000000,
+  StaffCalendar1795490000000,
+  BarberDay1795500000000,
+  Payments1795510000000,
+  ChairCheckout1795520000000,
 ];

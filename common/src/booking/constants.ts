@@ -47,7 +47,8 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 /** What the owner may set from the agenda (confirmed is where every booking starts). */
 export const OWNER_SETTABLE_STATUSES = ['cancelled', 'completed', 'no_show'] as const;
 
-export const APPOINTMENT_SOURCES = ['online', 'walk_in'] as const;
+/** 'staff': booked from the owner's or a barber's calendar (issue 25). */
+export const APPOINTMENT_SOURCES = ['online', 'walk_in', 'staff'] as const;
 export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 /** The client's name on an appointment the owner books for someone at the door. */

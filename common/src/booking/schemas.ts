@@ -144,6 +144,13 @@ export const JoinShopSchema = z
       .string()
       .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
       .pipe(z.string().regex(joinCodePattern, BOOKING_MESSAGES.joinCode)),
+    /** Issue 26: the barber's display name; absent (older clients), it comes from the profile. */
+    name: z
+      .string()
+      .trim()
+      .min(2, 'Enter your name as clients will see it (at least 2 characters)')
+      .max(200)
+      .optional(),
   })
   .strict();
 export type JoinShopInput = z.input<typeof JoinShopSchema>;

@@ -45,6 +45,10 @@ export interface Appointment {
   barber: { id: string; name: string; profileImageUrl: string };
   shop: AppointmentShopSummary;
   client: { name: string; email: string; phone: string };
+  /** The client's record (issue 25's client card); null: none (a walk-in without details). */
+  clientId?: string | null;
+  /** The cleanup time after the visit (issue 25 shades it in the calendar). */
+  bufferMinutes?: number;
   note: string;
   source: AppointmentSource;
   /** How the client gets reminders (issue 15): 'email' unless they chose a text channel and agreed to it. */

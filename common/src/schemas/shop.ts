@@ -120,6 +120,7 @@ export const ShopPatchSchema = z
     ...BookingSettingsSchema.shape,
     clientsMayRepeat: z.boolean(),
     waitlistEnabled: z.boolean(),
+    barbersBookAnyChair: z.boolean(),
   })
   .partial()
   .strict();

@@ -1,6 +1,7 @@
 /** Response shapes of the api (spec sections 3 and 7). The api maps its entities to these; nothing else is sent. */
 import type { Role, Theme } from '../constants';
 import type { Hours } from '../hours';
+import type { ShopPageSpecialDay } from './special-day';
 
 export interface User {
   id: string;
@@ -95,6 +96,8 @@ export interface Shop {
   clientsMayRepeat?: boolean;
   /** A full day offers to join the waitlist. Default true. */
   waitlistEnabled?: boolean;
+  /** Issue 25: barbers may book other barbers' chairs from the calendar. Default false (own chair only). */
+  barbersBookAnyChair?: boolean;
 }
 
 /** GET /api/shops/{slugOrId} */
@@ -104,6 +107,11 @@ export interface ShopPage {
   services: Service[];
   /** The plan's effect on the public page (issue 17): the 'Powered by Barberly' line, paused online booking. */
   billing?: { whiteLabel: boolean; bookingsPaused: boolean };
+  /**
+   * The whole shop's special days (issue 25) from yesterday to 45 days on, by date: the storefront shows those of
+   * the next 14 days ("Closed on Friday, December 25 (Christmas Day)"). Absent when it has none.
+   */
+  specialDays?: ShopPageSpecialDay[];
 }
 
 /** POST /api/shops */

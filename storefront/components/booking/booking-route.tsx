@@ -6,6 +6,7 @@ import { BILLING_MESSAGES } from '@barberly/common';
 import type { PageContext } from 'vike/types';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
+import type { ManagedVisit } from '../../lib/booking-api';
 import type { BookingShop } from '../../lib/booking-data';
 import { STOREFRONT_THEMES } from '../../themes';
 import { StatusScreen } from '../status-screen';
@@ -17,7 +18,11 @@ import { ManageAppointment } from './manage-appointment';
 import { WaitlistEntryPage } from './waitlist-entry';
 
 export type BookRouteData = BookingShop & { preselect?: BookingPreselect };
-export type ManageRouteData = BookingShop & { token?: string };
+export type ManageRouteData = BookingShop & {
+  token?: string;
+  /** The manage page's appointment, read while rendering (issue 28); null: the browser reads it. */
+  appointment?: ManagedVisit | null;
+};
 
 function Incomplete() {
   const { homeUrl } = usePageContext();
@@ -68,7 +73,12 @@ export function ManageRoutePage() {
   if (data.kind !== 'ok' || !data.token) return <Incomplete />;
   return (
     <BookingLayout view={data.view} shopHref={data.booking.base || '/'} title="Manage your appointment">
-      <ManageAppointment view={data.view} booking={data.booking} token={data.token} />
+      <ManageAppointment
+        view={data.view}
+        booking={data.booking}
+        token={data.token}
+        initial={data.appointment ?? null}
+      />
     </BookingLayout>
   );
 }

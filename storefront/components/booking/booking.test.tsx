@@ -48,9 +48,42 @@ interface Call {
 let calls: Call[] = [];
 type Handler = (call: Call) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 let handler: Handler;
+/** The date picker's GET /availability/days (issue 25), kept apart from `calls`. */
+let dayCalls: Call[] = [];
+let daysHandler: Handler;
+
+/** Every day from `from` to `to` of a days query: the week's closed days closed, the others free. */
+function openDays(call: Call, override: Record<string, Record<string, unknown>> = {}) {
+  const query = new URL(call.url, 'http://x').searchParams;
+  const days = [];
+  for (let d = query.get('from') as string; d <= (query.get('to') as string); ) {
+    const known = booking.days.find((b) => b.date === d);
+    days.push({
+      date: d,
+      ...(known?.closed ? { free: false, closed: true, reason: 'Closed' } : { free: true }),
+      ...override[d],
+    });
+    const next = new Date(`${d}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    d = next.toISOString().slice(0, 10);
+  }
+  return { status: 200, body: { timeZone: 'America/New_York', from: query.get('from'), to: query.get('to'), days } };
+}
+
+/** Picks a day in the month calendar (its button, as a client clicks it). */
+async function pickDay(user: ReturnType<typeof userEvent.setup>, date: string) {
+  const button = await waitFor(() => {
+    const found = document.querySelector<HTMLButtonElement>(`[data-day="${date}"] button`);
+    if (!found || found.disabled) throw new Error(`no choosable day ${date}`);
+    return found;
+  });
+  await user.click(button);
+}
 
 beforeEach(() => {
   calls = [];
+  dayCalls = [];
+  daysHandler = (call) => openDays(call);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const call: Call = {
       method: init.method ?? 'GET',
@@ -58,8 +91,9 @@ beforeEach(() => {
       headers: (init.headers ?? {}) as Record<string, string>,
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     };
-    calls.push(call);
-    const answer = await handler(call);
+    const isDays = url.includes('/availability/days');
+    (isDays ? dayCalls : calls).push(call);
+    const answer = await (isDays ? daysHandler : handler)(call);
     if (answer.status === 0) throw new TypeError('Failed to fetch');
     return new Response(answer.status === 204 ? null : JSON.stringify(answer.body), {
       status: answer.status,
@@ -122,7 +156,7 @@ function renderFlow(preselect = { serviceId: 'svc-1', barberId: 'brb-1' }, shop 
 
 /** From the time step to the details step, filled in: a day, a time, valid details. */
 async function chooseAndType(user: ReturnType<typeof userEvent.setup>, time = '9:00 AM') {
-  await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+  await pickDay(user, '2026-11-23');
   await user.click(await screen.findByRole('radio', { name: time }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await user.type(screen.getByLabelText('Name'), 'Ann Lee');
@@ -135,6 +169,17 @@ async function chooseAndFill(user: ReturnType<typeof userEvent.setup>, time = '9
   await chooseAndType(user, time);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
+
+describe("BookingFlow: the client's phone as the shop's country writes it (issue 28)", () => {
+  it('shows the number typed as the review writes it: national for a US shop', async () => {
+    handler = () => ({ status: 200, body: slots('9:00 AM') });
+    const user = userEvent.setup();
+    renderFlow();
+    await chooseAndFill(user);
+    const review = document.querySelector('[data-booking-step="review"]');
+    expect(review?.textContent).toContain('(555) 123-4567');
+  });
+});
 
 describe('BookingFlow: a EUR shop in fr-FR on a 24-hour clock (issue 13)', () => {
   const paris = joes({ currency: 'EUR', locale: 'fr-FR', clock: '24h' });
@@ -158,7 +203,7 @@ describe('BookingFlow: a EUR shop in fr-FR on a 24-hour clock (issue 13)', () =>
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(document.querySelector('[data-booking-summary] dd')?.textContent).toBe('Skin Fade · 45 min · 40\u00a0€');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await pickDay(user, '2026-11-23');
     // 19:00Z is 14:00 in New York.
     expect(await screen.findByRole('radio', { name: '09:00' })).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: '14:00' }));
@@ -185,7 +230,7 @@ describe('BookingFlow', () => {
     handler = () => ({ status: 200, body: slots('9:00 AM') });
     const user = userEvent.setup();
     renderFlow();
-    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await pickDay(user, '2026-11-23');
     await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your details' }));
@@ -344,7 +389,7 @@ describe('BookingFlow: how the client wants reminders', () => {
     await screen.findByRole('heading', { name: "You're booked!" });
     expect(posted()).toHaveLength(1);
     expect(posted()[0]?.reminders).toEqual({ channel: 'sms', consent: true });
-    expect(screen.getByText("We'll text reminders to 555 123 4567.")).toBeTruthy();
+    expect(screen.getByText("We'll text reminders to (555) 123-4567.")).toBeTruthy();
   });
 
   it('books WhatsApp reminders when the client picks WhatsApp and agrees to its wording', async () => {
@@ -363,7 +408,7 @@ describe('BookingFlow: how the client wants reminders', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await screen.findByRole('heading', { name: "You're booked!" });
     expect(posted()[0]?.reminders).toEqual({ channel: 'whatsapp', consent: true });
-    expect(screen.getByText("We'll send reminders on WhatsApp to 555 123 4567.")).toBeTruthy();
+    expect(screen.getByText("We'll send reminders on WhatsApp to (555) 123-4567.")).toBeTruthy();
   });
 
   it('books e-mail reminders without a consent box when the client picks e-mail', async () => {
@@ -494,6 +539,19 @@ describe('ManageAppointment', () => {
     expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('/book');
   });
 
+  it('shows an appointment read while rendering at once, without reading it again (issue 28)', () => {
+    handler = () => ({ status: 500, body: {} });
+    render(
+      <BookingLayout view={view} shopHref="/" title="Manage your appointment">
+        <ManageAppointment view={view} booking={booking} token="tok_123" initial={managed()} />
+      </BookingLayout>,
+    );
+    expect(screen.getByRole('heading', { name: 'Your appointment' })).toBeTruthy();
+    expect(document.querySelector('[data-appointment-status]')?.textContent).toBe('Confirmed');
+    expect(screen.queryByText('Loading your appointment…')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it("after the cutoff explains why it can't be changed and gives the shop's phone", async () => {
     handler = () => ({ status: 200, body: managed({ canChange: false }) });
     renderManage();
@@ -529,7 +587,7 @@ describe('ManageAppointment', () => {
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pick a new date and time' }));
     // It opens on the booked day (Monday the 23rd), not the first open day (today, the 20th).
-    expect((screen.getByLabelText('Date') as HTMLSelectElement).value).toBe('2026-11-23');
+    expect(document.querySelector('[data-day="2026-11-23"]')?.getAttribute('aria-selected')).toBe('true');
     await user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Move to 9:00 AM' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -725,7 +783,7 @@ describe('BookingFlow: the waitlist (issue 14)', () => {
           };
     const user = userEvent.setup();
     renderFlow(undefined, joes({ waitlistEnabled: true }));
-    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await pickDay(user, '2026-11-23');
     await user.click(await screen.findByRole('button', { name: 'Join the waitlist for Monday, November 23, 2026' }));
     const heading = screen.getByRole('heading', { name: 'Join the waitlist for Monday, November 23, 2026' });
     expect(document.activeElement).toBe(heading);
@@ -769,7 +827,7 @@ describe('BookingFlow: the waitlist (issue 14)', () => {
     const user = userEvent.setup();
     renderFlow({ serviceId: 'svc-1', barberId: null as unknown as string }, joes({ waitlistEnabled: true }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await pickDay(user, '2026-11-23');
     await user.click(await screen.findByRole('button', { name: 'None of these times work' }));
     expect(screen.getByText(/With any barber\./)).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('From'), '14:00');
@@ -786,7 +844,7 @@ describe('BookingFlow: the waitlist (issue 14)', () => {
     handler = () => ({ status: 200, body: slots() });
     const user = userEvent.setup();
     renderFlow();
-    await user.selectOptions(screen.getByLabelText('Date'), '2026-11-23');
+    await pickDay(user, '2026-11-23');
     await screen.findByText(/No free times on this day/);
     expect(screen.queryByRole('button', { name: /waitlist/ })).toBeNull();
   });

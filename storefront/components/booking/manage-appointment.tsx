@@ -5,7 +5,7 @@ import {
   type CancelScope,
   formatClockTime,
 } from '@barberly/common';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   BookingApiError,
   calendarPath,
@@ -20,6 +20,7 @@ import { type BookingView, bookPathOn, formatCalendarDay } from '../../lib/booki
 import type { ShopView } from '../../lib/shop-view';
 import { ActionButton, ActionLink } from '../buttons';
 import { Actions, Alert, Details, DisabledReason, LiveStatus, Muted, Notice, Panel, StepHeading } from './booking-ui';
+import { CancellationNotice } from './cancellation-notice';
 import { TimePicker } from './time-picker';
 import { CollisionChoices, SeriesVisits, VisitServices } from './visit-parts';
 
@@ -31,9 +32,21 @@ type Mode = 'view' | 'cancel' | 'reschedule';
  * shop's cutoff; after that, why not and the shop's phone. The appointment is read in the browser (the server
  * renders the shell only, so no token-bearing answer ever sits in a cache).
  */
-export function ManageAppointment({ view, booking, token }: { view: ShopView; booking: BookingView; token: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [appointment, setAppointment] = useState<ManagedVisit | null>(null);
+export function ManageAppointment({
+  view,
+  booking,
+  token,
+  initial = null,
+}: {
+  view: ShopView;
+  booking: BookingView;
+  token: string;
+  /** The appointment as read while the page was rendered (issue 28): shown at once, not read again. */
+  initial?: ManagedVisit | null;
+}) {
+  const [load, setLoad] = useState<Load>(initial ? { state: 'ok' } : { state: 'loading' });
+  const [appointment, setAppointment] = useState<ManagedVisit | null>(initial);
+  const readOnServer = useRef(Boolean(initial));
   const [mode, setMode] = useState<Mode>('view');
   const [moved, setMoved] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -65,6 +78,11 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
   );
 
   useEffect(() => {
+    // Rendered with the appointment already: no second read on arrival.
+    if (readOnServer.current) {
+      readOnServer.current = false;
+      return;
+    }
     const controller = new AbortController();
     void refresh(controller.signal);
     return () => controller.abort();
@@ -281,6 +299,8 @@ export function ManageAppointment({ view, booking, token }: { view: ShopView; bo
             {formatCalendarDay(a.localDate)}, {formatClockTime(a.start, booking.clock)} with {a.barber.name}. The time
             is given back to the shop.
           </p>
+          {/* Issue 27: a fee or a refund, said before the client confirms. */}
+          <CancellationNotice token={token} />
           {series && laterVisits.length > 0 ? (
             <p>
               It is part of your regular appointment, with {laterVisits.length} later{' '}

@@ -1,25 +1,21 @@
 import { type AvailabilitySlot, type ClockOptions, formatClockTime } from '@barberly/common';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { BookingApiError, fetchAvailability, NETWORK_MESSAGE } from '../../lib/booking-api';
 import type { BookingDay } from '../../lib/booking-view';
 import { ActionButton } from '../buttons';
-import {
-  Actions,
-  Alert,
-  Choice,
-  ChoiceList,
-  Field,
-  Fieldset,
-  LiveStatus,
-  Muted,
-  Select,
-  TextButton,
-} from './booking-ui';
+import { Actions, Alert, Choice, ChoiceList, Fieldset, LiveStatus, Muted, Notice, TextButton } from './booking-ui';
+import { DateCalendar, type DayState, weekdayName } from './steps/date-calendar';
 
 type Times = { state: 'loading' } | { state: 'ok'; slots: AvailabilitySlot[] } | { state: 'error'; message: string };
 
+/** 'Diego', 'Diego and Sam', 'Diego, Sam and Ana'. */
+export function namesSentence(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
- * A day (closed days disabled) and the free starts of that day from the api, in the shop's zone. Asks again when
+ * A day from the month calendar (closed and fully booked days disabled, with their reason) and the free starts of that day from the api, in the shop's zone. Asks again when
  * the day, the services, the barber or `reloadKey` change (a 409 bumps it so the taken time disappears).
  * `onWaitlist` (issue 14): a day without a time that suits offers the waitlist, as a button when the day is full
  * and as "None of these times work" under its times.
@@ -38,6 +34,10 @@ export function TimePicker(props: {
   onStart: (start: string | null, label: string | null) => void;
   reloadKey: number;
   onWaitlist?: () => void;
+  /** The shop's barbers (names for "Diego and Sam have times on Friday"). */
+  barbers?: ReadonlyArray<{ id: string; firstName: string; name: string }>;
+  /** Switch to another barber who has times that day; absent: the names are said, no switch offered. */
+  onBarber?: (barberId: string) => void;
 }) {
   const { slug, barberId, date, reloadKey, onStart, start } = props;
   // One key for the list, so a new array with the same services asks nothing again.
@@ -45,6 +45,12 @@ export function TimePicker(props: {
   const [times, setTimes] = useState<Times>({ state: 'loading' });
   const id = useId();
   const day = props.days.find((d) => d.date === date);
+  const [dayInfo, setDayInfo] = useState<DayState | null>(null);
+  const onDayState = useCallback((state: DayState | null) => setDayInfo(state), []);
+  const others =
+    dayInfo && dayInfo.date === date && !dayInfo.free && barberId !== 'any'
+      ? dayInfo.othersFree.flatMap((otherId) => props.barbers?.filter((b) => b.id === otherId) ?? [])
+      : [];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks again after a 409, even for the same day
   useEffect(() => {
@@ -76,16 +82,33 @@ export function TimePicker(props: {
 
   return (
     <>
-      <Field>
-        <label htmlFor={`${id}-date`}>Date</label>
-        <Select id={`${id}-date`} value={date} onChange={(e) => props.onDate(e.target.value)} data-booking="date">
-          {props.days.map((d) => (
-            <option key={d.date} value={d.date} disabled={d.closed}>
-              {d.closed ? `${d.label} (closed)` : d.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <DateCalendar
+        slug={slug}
+        serviceIds={props.serviceIds}
+        barberId={barberId}
+        days={props.days}
+        date={date}
+        onDate={props.onDate}
+        reloadKey={reloadKey}
+        onDayState={onDayState}
+      />
+      {others.length > 0 ? (
+        <Notice data-others-free="">
+          <p>
+            {namesSentence(others.map((b) => b.firstName))} {others.length === 1 ? 'has' : 'have'} times on{' '}
+            {weekdayName(date)}.
+          </p>
+          {props.onBarber ? (
+            <Actions>
+              {others.map((b) => (
+                <ActionButton key={b.id} type="button" $tone="outline" onClick={() => props.onBarber?.(b.id)}>
+                  See {b.firstName}'s times
+                </ActionButton>
+              ))}
+            </Actions>
+          ) : null}
+        </Notice>
+      ) : null}
       <Muted>Times are shown in the shop's time zone: {props.timeZoneLabel}.</Muted>
       <LiveStatus>{status}</LiveStatus>
       {times.state === 'error' ? <Alert role="alert">{times.message}</Alert> : null}

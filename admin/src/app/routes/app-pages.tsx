@@ -20,6 +20,7 @@ import { GenericDashboard } from '../../features/dashboard';
 import { MessagesTab, MessagesTabLabel } from '../../features/messaging';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
 import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
+import { PaymentsTab } from '../../features/payments';
 import { api } from '../../lib/api-client';
 import { useAuth, useUser } from '../../lib/auth';
 import { paths, stayOnLanding } from '../../lib/routes';
@@ -261,6 +262,7 @@ export function OwnerDashboardRoute() {
         MessagesLabel={MessagesTabLabel}
         Clients={ClientsTab}
         Analytics={LazyAnalyticsTab}
+        Payments={PaymentsTab}
       />
     </AppShell>
   );

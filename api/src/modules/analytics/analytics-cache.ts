@@ -288,6 +288,11 @@ export function sharedAnalyticsCache(deps: Parameters<typeof createAnalyticsCach
   return cache;
 }
 
+/** The shared cache this process made for analytics, if any yet (its hits and misses are metrics, decision 0178). */
+export function currentAnalyticsCache(): AnalyticsCache | undefined {
+  return shared.values().next().value;
+}
+
 /** Closes the shared caches (tests, before their database is dropped). */
 export async function closeSharedAnalyticsCaches(): Promise<void> {
   const all = [...shared.values()];

@@ -8,6 +8,7 @@ import {
 } from '@barberly/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
+import { loadShopForNumbers } from '../barbers/barber-permissions';
 import { loadLinkedBarber } from '../barbers/barber-settings.service';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, loadOwnedShop, SHOP_NOT_FOUND } from '../shops/shop-access';
@@ -68,7 +69,8 @@ export async function getShopAnalytics(
   query: unknown,
 ): Promise<{ shop: ShopEntity; report: AnalyticsReport }> {
   const manager = deps.dataSource.manager;
-  const shop = await loadOwnedShop(manager, shopId, userId);
+  // The owner, or a barber the owner lets see the shop's numbers (issue 26).
+  const shop = await loadShopForNumbers(manager, shopId, userId);
   const scope = scopeOf(deps, shop, query);
   const report = await cached(deps, shop.id, reportKey(scope, 'shop'), () => computeShopReport(deps, shop, scope));
   return { shop, report };

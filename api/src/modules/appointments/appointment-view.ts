@@ -74,6 +74,8 @@ export function toAppointmentDto({ appointment: a, barber, shop, items }: Appoin
       clock: shop.clock,
     },
     client: { name: a.clientName, email: a.clientEmail, phone: a.clientPhone },
+    clientId: a.clientId ?? null,
+    bufferMinutes: a.bufferMinutes,
     note: a.note,
     source: a.source,
     reminderChannel: a.reminderChannel ?? 'email',

@@ -1,18 +1,37 @@
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import { bookWithPayment, type CheckoutDeps } from '../payments/checkout.service';
+import { afterClientCancel, afterShopCancel } from '../payments/payment-followups';
 import { pathParam } from '../shops/shop-access';
 import { type BookingDeps, bookAppointment } from './booking.service';
 import { appointmentHistory } from './history.service';
 import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
 import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
 import { PUBLIC_BOOKING_PATHS, publicBookingCors, publicRequestLimit } from './public-cors';
+import { staffBook, staffMove } from './staff-booking.service';
 
 export interface AppointmentsRouterDeps extends BookingDeps {
   redis: Redis | null;
   keyPrefix: string;
   /** Scales the per-address booking limit (AUTH_RATE_LIMIT_MULTIPLIER); 0 turns it off. */
   rateLimitMultiplier: number;
+  /** Shops' takings (issue 27): payment at booking and the follow-ups of a cancel; absent, no money is asked. */
+  payments?: CheckoutDeps;
+}
+
+/**
+ * Payments follow-ups (issue 27, decision 0184), run after the change commits: ONE place per transition, until the
+ * appointment lifecycle's listeners take them (they read only the appointment id and who acted). A failure is
+ * logged and never undoes the change.
+ */
+async function paymentsFollowUp(deps: AppointmentsRouterDeps, work: (p: CheckoutDeps) => Promise<void>) {
+  if (!deps.payments) return;
+  try {
+    await work(deps.payments);
+  } catch (err) {
+    deps.logger.error({ err }, 'payments: a follow-up failed');
+  }
 }
 
 /**
@@ -30,6 +49,14 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   }
   router.post('/shops/:slugOrId/appointments', cors, async (req, res) => {
     await limited(req.ip);
+    // payments (issue 27): a policy that takes money or a card ends in Stripe Checkout, the slot held meanwhile.
+    const pending = deps.payments
+      ? await bookWithPayment(deps.payments, pathParam(req.params, 'slugOrId'), req.body)
+      : null;
+    if (pending) {
+      res.status(201).json(pending);
+      return;
+    }
     const key = req.header('idempotency-key');
     res.status(201).json(await bookAppointment(deps, pathParam(req.params, 'slugOrId'), req.body, key));
   });
@@ -47,7 +74,10 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   });
 
   router.post('/appointments/manage/:token/cancel', cors, async (req, res) => {
-    res.json(await cancelManaged(deps, pathParam(req.params, 'token'), req.body));
+    const cancelled = await cancelManaged(deps, pathParam(req.params, 'token'), req.body);
+    // payments follow-up (issue 27): the client cancelled: the late fee inside the window, else a full refund.
+    await paymentsFollowUp(deps, (p) => afterClientCancel(p, cancelled.id));
+    res.json(cancelled);
   });
 
   router.post('/appointments/manage/:token/reschedule', cors, async (req, res) => {
@@ -61,8 +91,33 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   });
 
   router.patch('/shops/:shopId/appointments/:appointmentId', requireAuth, async (req, res) => {
+    const changed = await setAppointmentStatus(
+      deps,
+      pathParam(req.params, 'shopId'),
+      pathParam(req.params, 'appointmentId'),
+      currentUser(req).id,
+      req.body,
+    );
+    // payments follow-up (issue 27): the shop cancelled: the client gets a full refund. (A no-show charges nothing
+    // here: the owner chooses "Charge the no-show fee" or "Waive it" on the appointment.)
+    if (changed.status === 'cancelled') {
+      await paymentsFollowUp(deps, (p) => afterShopCancel(p, changed.id, currentUser(req).id));
+    }
+    res.json(changed);
+  });
+
+  router.post('/shops/:shopId/walk-in', requireAuth, async (req, res) => {
+    res.status(201).json(await bookWalkIn(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.body));
+  });
+
+  // The calendar (issue 25): the owner or a barber books and moves.
+  router.post('/shops/:shopId/bookings', requireAuth, async (req, res) => {
+    res.status(201).json(await staffBook(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.body));
+  });
+
+  router.post('/shops/:shopId/appointments/:appointmentId/move', requireAuth, async (req, res) => {
     res.json(
-      await setAppointmentStatus(
+      await staffMove(
         deps,
         pathParam(req.params, 'shopId'),
         pathParam(req.params, 'appointmentId'),
@@ -82,10 +137,6 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
         currentUser(req).id,
       ),
     );
-  });
-
-  router.post('/shops/:shopId/walk-in', requireAuth, async (req, res) => {
-    res.status(201).json(await bookWalkIn(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.body));
   });
 
   router.get('/shops/:shopId/stats', requireAuth, async (req, res) => {

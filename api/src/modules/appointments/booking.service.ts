@@ -87,6 +87,12 @@ export async function bookAppointment(
   slugOrId: string,
   body: unknown,
   idempotencyKey: string | undefined,
+  /**
+   * Who booked: 'online' (the shop's page, or a client texting the assistant), or 'staff' (the owner or a barber
+   * through the assistant or MCP). Only 'online' bookings make a number one the owner may text and count against
+   * TEXTS_PER_SHOP_PER_DAY (issue 23 item 5): staff can type any number, as in a walk-in.
+   */
+  options: { source?: 'online' | 'staff' } = {},
 ): Promise<BookedVisit> {
   const input = parseInput(BookingRequestSchema, body);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
@@ -159,7 +165,7 @@ export async function bookAppointment(
             startsAt: input.start,
             endsAt: end,
             status: 'confirmed',
-            source: 'online',
+            source: options.source ?? 'online',
             clientName: input.client.name,
             clientEmail: input.client.email.toLowerCase(),
             clientPhone: input.client.phone,

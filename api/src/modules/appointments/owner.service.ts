@@ -23,6 +23,7 @@ import { cancelSeriesVisits } from '../series/series.service';
 import type { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { loadOwnedShop } from '../shops/shop-access';
+import { barberHoursOn, shopHoursOn, specialDaysOn } from '../special-days/special-days.repository';
 import { AppointmentEntity } from './appointment.entity';
 import { toAppointmentDto, toAppointmentDtos } from './appointment-view';
 import type { BookingDeps } from './booking.service';
@@ -226,15 +227,18 @@ export async function nextWalkInGap(
     barberId !== 'any',
   );
   const barbers = doers.map((d) => d.barber);
+  const specials = await specialDaysOn(manager, shop.id, date);
   const schedules = (await loadBarberSchedules(manager, barbers, dayBounds(date, shop.timeZone))).map((s, i) => ({
     ...s,
+    // Today as it stands: a special day (issue 25) may close it or shorten it.
+    hours: barberHoursOn(date, shop.hoursJson, doers[i]!.barber, specials),
     durationMinutes: doers[i]!.visit.durationMinutes,
     bufferMinutes: doers[i]!.visit.bufferMinutes,
   }));
   const slot = computeShopSlots({
     date,
     timeZone: shop.timeZone,
-    shopHours: shop.hoursJson,
+    shopHours: shopHoursOn(date, shop.hoursJson, specials),
     durationMinutes: doers[0]!.visit.durationMinutes,
     now,
     minNoticeMinutes: 0,

@@ -15,6 +15,7 @@ import { BarberTimeOffEntity } from '../barbers/barber-time-off.entity';
 import { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid } from '../shops/shop-access';
+import { barberHoursOn, shopHoursOn, specialDaysOn } from '../special-days/special-days.repository';
 import { isOverlapViolation, refusedStart, slotTaken } from './booking-errors';
 
 export type { BarberVisit } from '../barbers/barber-offers';
@@ -151,7 +152,11 @@ export async function placeVisit<T>(
   // The shortest version first: what the shop's rules refuse for it (the past, notice, a closed day) they refuse
   // for everyone.
   const shortest = Math.min(...doers.map((d) => d.visit.durationMinutes));
-  const shopRefusal = checkStart({ ...rules(shortest), hours: shop.hoursJson });
+  // The week as it stands on the start's day: a special day (issue 25) closes it or gives it other hours.
+  const date = localDateOf(start, shop.timeZone);
+  const specials = await specialDaysOn(manager, shop.id, date);
+  const shopHours = shopHoursOn(date, shop.hoursJson, specials);
+  const shopRefusal = checkStart({ ...rules(shortest), hours: shopHours });
   if (shopRefusal) throw refusedStart(shopRefusal, shop);
 
   let barberRefusal: StartRefusal | null = null;
@@ -165,10 +170,10 @@ export async function placeVisit<T>(
       .where('t.barber_id = :id AND t.starts_at < :end AND t.ends_at > :start', { id: barber.id, start, end })
       .getMany();
     const refusal =
-      checkStart({ ...rules(visit.durationMinutes), hours: shop.hoursJson }) ??
+      checkStart({ ...rules(visit.durationMinutes), hours: shopHours }) ??
       checkStart({
         ...rules(visit.durationMinutes),
-        hours: barber.hoursJson ?? shop.hoursJson,
+        hours: barberHoursOn(date, shop.hoursJson, barber, specials),
         timeOff: timeOff.map((t) => ({ start: t.startsAt, end: t.endsAt })),
       });
     if (refusal) {

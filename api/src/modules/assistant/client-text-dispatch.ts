@@ -7,10 +7,13 @@ import {
   type TextTakeover,
 } from '@barberly/common';
 import type { DataSource } from 'typeorm';
+import type { BookingMailQueue } from '../mail/mail-queue';
+import { allowedCountries, numberCapReached, textRefusal } from '../messaging/text-rules';
 import { isOptedOut, sendShopText, type TextDeps } from '../messaging/texts';
 import { ShopEntity } from '../shops/shop.entity';
 import { llmConfigOf } from './assistant.service';
 import { handleClientText } from './client-text';
+import { type ClientTextJob, enqueueClientText } from './client-text-queue';
 import { latestPending } from './proposals';
 import type { AssistantDeps } from './tools';
 
@@ -19,8 +22,9 @@ import type { AssistantDeps } from './tools';
  * webhook has routed to a shop and stored is answered by the assistant when all of these hold:
  *   - a model is connected (LLM_BASE_URL) and the owner turned on "The assistant answers texts";
  *   - the owner has not taken the conversation over in the last 24 hours (Take over, or a reply by hand);
- *   - the text is not a carrier keyword (STOP, START, HELP: those stay with the webhook, always), and a C / YES /
- *     X / CANCEL goes to the assistant only when it answers a change the assistant proposed to this client;
+ *   - the text is not a carrier keyword (STOP, START, HELP: those stay with the webhook, always); YES and X / CANCEL
+ *     go to the assistant only when a change it proposed waits for this client (YES confirms it, X / CANCEL turn it
+ *     down), and C always confirms the next appointment as the reminders say;
  *   - the number has not opted out.
  * The answer goes back on the channel the client used, through the shop's text provider, stored as kind
  * 'assistant' so the inbox marks it. Everything else (and a model that fails) leaves the text in the inbox as before.
@@ -41,6 +45,8 @@ export interface ClientTextHandOff {
 export type AssistantHandOffDeps = Pick<TextDeps, 'dataSource' | 'provider' | 'logger' | 'now'> & {
   /** The assistant's dependencies; absent (a worker or test without them): texts go to the inbox. */
   assistant?: AssistantDeps;
+  /** The durable queue the answer is worked out from; absent: worked out in the caller. */
+  queue?: BookingMailQueue;
 };
 
 /** Replies the assistant gives when it could not do its job: the text then waits in the inbox for a person. */
@@ -52,6 +58,8 @@ const FAILED_REPLIES = new Set<string>([
 
 const ALWAYS_THE_WEBHOOKS = new Set(['optOut', 'optIn', 'help']);
 const APPOINTMENT_KEYWORDS = new Set(['confirm', 'cancel']);
+/** The confirm keywords that answer a proposal ("Reply YES to confirm"); C stays the reminder's confirm. */
+const PROPOSAL_YES = new Set(['YES', 'Y', 'CONFIRM']);
 
 export async function assistantAnswersTexts(dataSource: DataSource, shopId: string): Promise<boolean> {
   const [row] = (await dataSource.query('SELECT "assistant_answers_texts" AS "on" FROM "shops" WHERE "id" = $1', [
@@ -131,47 +139,132 @@ export async function clientTextProposals(
 }
 
 /**
- * Called by the webhook once it has decided the shop and stored the text. True: the assistant answered (the
+ * Called by the webhook once it has decided the shop and stored the text. True: the assistant takes the text (the
  * webhook does nothing more); false: the webhook goes on as before (keywords, the inbox).
+ *
+ * Only the quick checks run here. The answer itself (the model, up to ASSISTANT_LIMITS.maxRounds calls of up to
+ * LLM_TIMEOUT_MS each) is worked out from the durable queue (`client-text-answer`, answerClientText), so the
+ * webhook answers Twilio at once, well inside its 15 seconds; a redelivered webhook (same MessageSid) is stored once
+ * and queued once. The text waits unread until the answer goes: if the answer never comes, a person sees it.
  */
 export async function handOffToAssistant(deps: AssistantHandOffDeps, input: ClientTextHandOff): Promise<boolean> {
-  const assistant = deps.assistant;
-  if (!assistant || !llmConfigOf(assistant)) return false;
-  if (input.keyword && ALWAYS_THE_WEBHOOKS.has(input.keyword)) return false;
-  const { dataSource } = deps;
-  const now = deps.now();
-  if (!(await assistantAnswersTexts(dataSource, input.shopId))) return false;
-  if (await activeTakeover(dataSource, input.shopId, input.phone, now)) return false;
-  if (await isOptedOut(dataSource.manager, input.shopId, input.phone)) return false;
-  const shop = await dataSource.getRepository(ShopEntity).findOneBy({ id: input.shopId });
-  if (!shop) return false;
-  if (input.keyword && APPOINTMENT_KEYWORDS.has(input.keyword)) {
-    // "YES" answers the assistant's proposal when there is one; otherwise it confirms the next appointment as before.
-    const pending = await latestPending({ deps: assistant, actor: { kind: 'client', phone: input.phone, shop } });
-    if (!pending) return false;
-  }
+  const text = await assistantTakes(deps, input);
+  if (text === null) return false;
+  const job: ClientTextJob = { ...input, text };
+  if (!deps.queue) return answerClientText(deps, job);
+  await deps.dataSource.query('UPDATE "text_messages" SET "read_at" = NULL WHERE "id" = $1 AND "shop_id" = $2', [
+    input.messageId,
+    input.shopId,
+  ]);
+  await enqueueClientText(deps.queue, job);
+  return true;
+}
 
-  const outcome = await handleClientText(assistant, shop, input.phone, input.body);
-  if (!outcome?.reply || FAILED_REPLIES.has(outcome.reply)) {
-    deps.logger.warn({ shopId: input.shopId, messageId: input.messageId }, 'assistant could not answer a text');
+/** Whether the assistant answers this text, and what it reads ('NO' for X / CANCEL on a proposal); null: it does not. */
+async function assistantTakes(deps: AssistantHandOffDeps, input: ClientTextHandOff): Promise<string | null> {
+  const assistant = deps.assistant;
+  if (!assistant || !llmConfigOf(assistant)) return null;
+  if (input.keyword && ALWAYS_THE_WEBHOOKS.has(input.keyword)) return null;
+  const shop = await answeringShop(deps, input);
+  if (!shop) return null;
+  let text = input.body;
+  if (input.keyword && APPOINTMENT_KEYWORDS.has(input.keyword)) {
+    // With a proposal of the assistant waiting, YES confirms it and X / CANCEL turn it down (never cancelling the
+    // appointment behind it); C keeps confirming the next appointment, as the reminders say. Without one, the
+    // keywords act on the next appointment as before.
+    const pending = await latestPending({ deps: assistant, actor: { kind: 'client', phone: input.phone, shop } });
+    if (!pending) return null;
+    const word = input.body
+      .trim()
+      .toUpperCase()
+      .replace(/[.!?]+$/, '');
+    if (input.keyword === 'confirm' && !PROPOSAL_YES.has(word)) return null;
+    if (input.keyword === 'cancel') text = 'NO';
+  }
+  return text;
+}
+
+/**
+ * The shop, when its assistant may answer this number now: the switch on, no takeover, no STOP, and the shop's text
+ * rules (issue 23 item 5: its countries, mobile numbers, the number's daily cap). Checked when the text comes in and
+ * again when its queued answer is worked out, since the owner may have taken over in between.
+ */
+async function answeringShop(deps: AssistantHandOffDeps, input: ClientTextHandOff): Promise<ShopEntity | null> {
+  const { dataSource } = deps;
+  const assistant = deps.assistant;
+  if (!assistant) return null;
+  if (!(await assistantAnswersTexts(dataSource, input.shopId))) return null;
+  if (await activeTakeover(dataSource, input.shopId, input.phone, deps.now())) return null;
+  if (await isOptedOut(dataSource.manager, input.shopId, input.phone)) return null;
+  const shop = await dataSource.getRepository(ShopEntity).findOneBy({ id: input.shopId });
+  if (!shop) return null;
+  // A number the assistant may not text gets no model call: its text waits in the inbox for a person.
+  if (textRefusal(input.phone, allowedCountries(shop, assistant.config.DEFAULT_PHONE_COUNTRY))) return null;
+  if (await numberCapReached(dataSource.manager, input.phone, new Date())) return null;
+  return shop;
+}
+
+/**
+ * The queued answer (the `client-text-answer` worker; or inline without a queue). True: the assistant acted on the
+ * text. On any failure (a model that fails, is over budget or loops; the cap reached meanwhile; anything thrown)
+ * the client gets nothing and the text stays unread in the inbox for a person. Never retried: a second run could
+ * answer twice.
+ */
+export async function answerClientText(deps: AssistantHandOffDeps, job: ClientTextJob): Promise<boolean> {
+  const { dataSource } = deps;
+  const assistant = deps.assistant;
+  const unread = () =>
+    dataSource.query('UPDATE "text_messages" SET "read_at" = NULL WHERE "id" = $1 AND "shop_id" = $2', [
+      job.messageId,
+      job.shopId,
+    ]);
+  if (!assistant || !llmConfigOf(assistant)) return false;
+  const shop = await answeringShop(deps, job);
+  if (!shop) {
+    // Taken over (or stopped, or switched off) while it waited: the owner has it.
+    await unread();
     return false;
   }
-  await sendShopText(deps, {
-    shopId: input.shopId,
-    phone: input.phone,
-    channel: input.channel,
+  const now = deps.now();
+
+  let outcome: Awaited<ReturnType<typeof handleClientText>>;
+  try {
+    outcome = await handleClientText(assistant, shop, job.phone, job.text);
+  } catch (err) {
+    // Whatever went wrong, the client's text is stored: it waits in the inbox for a person.
+    deps.logger.error({ err, shopId: job.shopId, messageId: job.messageId }, 'assistant failed on a text');
+    await unread();
+    return false;
+  }
+  if (!outcome?.reply || FAILED_REPLIES.has(outcome.reply)) {
+    deps.logger.warn({ shopId: job.shopId, messageId: job.messageId }, 'assistant could not answer a text');
+    await unread();
+    return false;
+  }
+  const sent = await sendShopText(deps, {
+    shopId: job.shopId,
+    phone: job.phone,
+    channel: job.channel,
     body: outcome.reply.slice(0, 1600),
     kind: ASSISTANT_TEXT_KIND,
+    capped: true,
   });
+  if (sent === 'capped') {
+    // The cap was reached while the model worked: the answer is not sent and the text waits, unread, for a person
+    // (the assistant did act on it, so the webhook's keywords must not act again).
+    deps.logger.warn({ shopId: job.shopId, messageId: job.messageId }, 'assistant answer over the text cap');
+    await unread();
+    return true;
+  }
   if (outcome.handedOver) {
     // The client wants a person: the text stays unread in the inbox and the assistant steps back, as after a
     // takeover, so that the owner's answer is not talked over.
-    await takeOverConversation(dataSource, { shopId: input.shopId, phone: input.phone, now, reason: 'handed_over' });
+    await takeOverConversation(dataSource, { shopId: job.shopId, phone: job.phone, now, reason: 'handed_over' });
   } else {
     // Answered: nothing waits for the owner, though the inbox still shows the exchange.
     await dataSource.query(
       'UPDATE "text_messages" SET "read_at" = COALESCE("read_at", $2) WHERE "id" = $1 AND "shop_id" = $3',
-      [input.messageId, now, input.shopId],
+      [job.messageId, now, job.shopId],
     );
   }
   return true;

@@ -3,6 +3,7 @@
  * Plain fetch rather than the `openai` package so any compatible server works the same way (OpenAI, Azure OpenAI's
  * /openai/v1, Ollama, llama.cpp's server, vLLM) and nothing here needs Node 22.
  */
+import { observeCall } from '../../platform/metrics/metrics';
 
 export interface LlmConfig {
   baseUrl: string;
@@ -49,7 +50,16 @@ function endpoint(baseUrl: string): string {
  * One model turn. `onText` receives the answer's text as it streams. Any failure (network, HTTP status, time-out,
  * malformed stream) is an LlmError: the caller has written nothing yet and says so.
  */
-export async function completeChat(
+export function completeChat(
+  config: LlmConfig,
+  request: { messages: ChatMessage[]; tools: unknown[] },
+  onText: (delta: string) => void,
+): Promise<LlmTurn> {
+  // Each turn, streamed to its end, is one timed call to the model (metrics, decision 0178).
+  return observeCall('llm', 'chat.completions', () => completeChatTurn(config, request, onText));
+}
+
+async function completeChatTurn(
   config: LlmConfig,
   request: { messages: ChatMessage[]; tools: unknown[] },
   onText: (delta: string) => void,

@@ -3,9 +3,12 @@ import {
   addDays,
   displaySettingsOf,
   formatClockTime,
+  formatPhone,
   LIVE_APPOINTMENT_STATUSES,
   localDateOf,
   normalizePhone,
+  SPECIAL_DAY_LIMITS,
+  shopPhoneCountry,
   WEEKDAYS,
 } from '@barberly/common';
 import type { Redis } from 'ioredis';
@@ -31,6 +34,7 @@ import { BarberEntity } from '../barbers/barber.entity';
 import { addTimeOff, patchBarberSettings, patchMyBarberSettings } from '../barbers/barber-settings.service';
 import { listClients } from '../clients/clients.service';
 import { ServiceEntity } from '../services/service.entity';
+import { loadSpecialDays } from '../special-days/special-days.repository';
 import type { Actor } from './actor';
 import { sendRemindersNow, shopNumbers } from './assistant.queries';
 import { sharedRateLimiter } from './assistant-rate';
@@ -230,16 +234,25 @@ export const TOOLS: AssistantTool[] = [
     async run(ctx) {
       const { shop } = ctx.actor;
       const [services, barbers] = await Promise.all([shopServices(ctx), shopBarbers(ctx)]);
+      // Issue 25: the next two weeks' special days (closed, or other hours than the week's), the shop's and barbers'.
+      const specialDays = await loadSpecialDays(
+        ctx.deps.dataSource.manager,
+        shop.id,
+        today(ctx),
+        addDays(today(ctx), SPECIAL_DAY_LIMITS.upcomingDays),
+      );
       return {
         summary: `${shop.name}: ${services.length} services, ${barbers.length} barbers`,
         data: {
           name: shop.name,
           address: shop.address,
-          phone: shop.phoneNumber,
+          // As the shop's country writes it, so that answers quote it that way (issue 28).
+          phone: formatPhone(shop.phoneNumber, shopPhoneCountry(shop)),
           timeZone: shop.timeZone,
           today: today(ctx),
           now: ctx.deps.now().toISOString(),
           hours: shop.hoursJson,
+          specialDays,
           services: services.map((s) => ({
             id: s.id,
             name: s.name,
@@ -382,7 +395,8 @@ export const TOOLS: AssistantTool[] = [
       const owner = ctx.actor.shop.ownerId;
       const due = await listClients(ctx.deps, ctx.actor.shop.id, owner, { filter: 'due' });
       const lapsed = await listClients(ctx.deps, ctx.actor.shop.id, owner, { filter: 'lapsed' });
-      const names = due.clients.map((c) => c.name);
+      // The first ten (due now first) named in the answer, the rest as a number; the data has the page of 50.
+      const names = due.clients.slice(0, 10).map((c) => c.name);
       const more = due.total > names.length ? ` and ${due.total - names.length} more` : '';
       const lapsedLine = lapsed.total
         ? ` ${lapsed.total === 1 ? '1 more client has' : `${lapsed.total} more clients have`} lapsed (overdue by more than three usual intervals).`
@@ -417,7 +431,11 @@ export const TOOLS: AssistantTool[] = [
       await ctx.onHandOver?.(typeof args.reason === 'string' ? args.reason : '');
       return {
         summary: 'Handed over to the shop',
-        data: { handedOver: true, shopPhone: ctx.actor.shop.phoneNumber, note: 'Someone from the shop will answer.' },
+        data: {
+          handedOver: true,
+          shopPhone: formatPhone(ctx.actor.shop.phoneNumber, shopPhoneCountry(ctx.actor.shop)),
+          note: 'Someone from the shop will answer.',
+        },
       };
     },
   },
@@ -492,6 +510,8 @@ export const TOOLS: AssistantTool[] = [
           note: typeof args.note === 'string' ? args.note : '',
         },
         undefined,
+        // The owner or a barber typed this client's number: a staff booking, like a walk-in (issue 23 item 5).
+        { source: ctx.actor.kind === 'client' ? 'online' : 'staff' },
       );
       const { manageToken: _token, manageUrl: _url, ...appointment } = booked;
       return {

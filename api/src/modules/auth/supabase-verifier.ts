@@ -27,13 +27,33 @@ export function createSupabaseVerifier(supabaseUrl: string, jwtSecret?: string):
         ({ payload } = await jwtVerify(token, jwks, { algorithms: ['ES256', 'RS256'], audience: AUDIENCE, issuer }));
       }
       if (typeof payload.sub !== 'string') throw new Error('token has no subject');
-      // Supabase marks a proven address in the token's user_metadata.
-      const meta = (payload.user_metadata ?? {}) as { email_verified?: unknown };
       return {
         id: payload.sub,
         email: typeof payload.email === 'string' ? payload.email : '',
-        emailVerified: meta.email_verified === true,
+        emailVerified: provenBySignIn(payload),
       };
     },
   };
+}
+
+/**
+ * Sign-in methods that reached the address itself: a confirmation or magic link, a recovery or an invite mailed to
+ * it, or an address change confirmed from it (Supabase's `amr` claim, signed by the project). Not 'otp': a code can
+ * also come by SMS to the account's phone.
+ */
+const PROVING_METHODS = new Set(['email/signup', 'email_change', 'magiclink', 'recovery', 'invite']);
+
+/**
+ * Whether a Supabase token proves its address (issue 23 item 2). Never `user_metadata.email_verified`: user_metadata
+ * is the user's own to write (`supabase.auth.updateUser({ data: { email_verified: true } })`), so trusting it let
+ * anyone who signed up with an operator's address open the operator console, or take an invited barber's seat.
+ * Only the session's `amr` counts; accounts that signed in otherwise prove the address with the mailed link (the
+ * operator console's, or the barber invite's).
+ */
+export function provenBySignIn(payload: JWTPayload): boolean {
+  const amr = Array.isArray(payload.amr) ? (payload.amr as unknown[]) : [];
+  return amr.some((entry) => {
+    const method = entry && typeof entry === 'object' ? (entry as { method?: unknown }).method : entry;
+    return typeof method === 'string' && PROVING_METHODS.has(method);
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type BarberSchedule, dayBounds, LIVE_APPOINTMENT_STATUSES } from '@barberly/common';
+import { type BarberSchedule, dayBounds, LIVE_APPOINTMENT_STATUSES, type SpecialDay } from '@barberly/common';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -9,6 +9,7 @@ import { type BarberOffers, loadOffers } from '../barbers/barber-offers';
 import { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopBySlugOrId } from '../shops/shop-access';
+import { loadSpecialDays } from '../special-days/special-days.repository';
 
 /**
  * Availability's cache (issue 12, decision 0060). Per api process, three levels per shop:
@@ -43,6 +44,11 @@ export interface ShopSnapshot {
   barbers: BarberEntity[];
   /** Each barber's barber_services rows (issue 14), by barber id. */
   offers: Map<string, BarberOffers>;
+  /**
+   * The shop's and its barbers' special days (issue 25): a change to one notifies scope 'shop' (migration
+   * 1795480000000), which drops this snapshot.
+   */
+  specialDays: SpecialDay[];
 }
 
 export interface CachedAnswer {
@@ -141,7 +147,9 @@ async function loadSnapshot(dataSource: DataSource, slugOrId: string): Promise<S
     manager,
     barbers.map((b) => b.id),
   );
-  return { shop, services: new Map(services.map((s) => [s.id, s])), barbers, offers };
+  // All of them: a shop sets a dozen or two a year, and the questions may be about any date (tests move the clock).
+  const specialDays = await loadSpecialDays(manager, shop.id, '0001-01-01', '9999-12-31');
+  return { shop, services: new Map(services.map((s) => [s.id, s])), barbers, offers, specialDays };
 }
 
 async function loadBusy(dataSource: DataSource, shopId: string, date: string, timeZone: string): Promise<Day> {

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type RequestHandler, Router } from 'express';
 import type { Config } from '../../config';
+import { labelRoute } from '../../platform/metrics/http-metrics';
 import { publicBookingCors, publicOriginAllowed } from '../appointments/public-cors';
 import { pathParam } from '../shops/shop-access';
 import { type AvailabilityDeps, getAvailabilityAnswer } from './availability.service';
 import type { AvailabilityCache, CachedAnswer } from './availability-cache';
+import { getAvailabilityDaysAnswer } from './availability-days.service';
 
 type RouterDeps = AvailabilityDeps & { config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_ORIGIN'> };
 
-const PATH = /^\/api\/shops\/[^/?]+\/availability(?:\?|$)/;
+/** The one-day answer and (issue 25) the days answer: both kept the same way. */
+const PATH = /^\/api\/shops\/[^/?]+\/availability(\/days)?(?:\?|$)/;
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /** If-None-Match names this ETag (or '*'): the browser's copy is current. */
@@ -47,6 +50,12 @@ export function availabilityRouter(deps: RouterDeps): Router {
     const slugOrId = pathParam(req.params, 'slugOrId');
     send(req, res, await getAvailabilityAnswer(deps, slugOrId, req.query, req.auth?.id, req.originalUrl));
   });
+  // Issue 25: which days of a range (at most 62) have a free start, for the storefront's date picker.
+  router.options('/shops/:slugOrId/availability/days', cors);
+  router.get('/shops/:slugOrId/availability/days', cors, async (req, res) => {
+    const slugOrId = pathParam(req.params, 'slugOrId');
+    send(req, res, await getAvailabilityDaysAnswer(deps, slugOrId, req.query, req.auth?.id, req.originalUrl));
+  });
   return router;
 }
 
@@ -64,9 +73,12 @@ export function keptAvailability(deps: {
   const allowed = publicOriginAllowed(deps.config);
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || !PATH.test(url)) return false;
+    const match = req.method === 'GET' ? PATH.exec(url) : null;
+    if (!match) return false;
     const answer = deps.availabilityCache.peek(url, deps.now().getTime());
     if (!answer) return false;
+    // Counted under the same route as the router's answers (metrics, decision 0178).
+    labelRoute(req, match[1] ? '/api/shops/:slugOrId/availability/days' : '/api/shops/:slugOrId/availability');
     const incoming = req.headers['x-request-id'];
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Request-Id', typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID());

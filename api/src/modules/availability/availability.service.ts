@@ -12,11 +12,13 @@ import { badRequest, notFound, parseInput } from '../../platform/http/errors';
 import { barberVisit, offersService } from '../barbers/barber-offers';
 import type { ServiceEntity } from '../services/service.entity';
 import { SHOP_NOT_FOUND } from '../shops/shop-access';
+import { barberHoursOn, shopHoursOn } from '../special-days/special-days.repository';
 import {
   ANSWER_MAX_AGE_MS,
   type AvailabilityCache,
   type CachedAnswer,
   createUncachedAvailability,
+  type ShopSnapshot,
 } from './availability-cache';
 
 export interface AvailabilityDeps {
@@ -26,25 +28,18 @@ export interface AvailabilityDeps {
   availabilityCache?: AvailabilityCache;
 }
 
+/** A visit's services and the barbers asked who do all of them, each with their version of the visit. */
+export interface VisitQuestion {
+  serviceId?: string;
+  serviceIds?: string[];
+  barberId: string;
+}
+
 /**
- * GET /api/shops/{slug}/availability: free starts of the day, in the shop's zone, as the JSON text sent and its
- * ETag. The same answer whether it comes from the cache or straight from the database (a property test compares).
- * The question is a visit (issue 14): one or more services; each barber who does all of them is asked with their
- * own duration and the visit's buffer, and the others are left out ('any') or refused by name.
+ * The services of a question and the barbers asked ('any': all of the shop's) who do them all, each with their own
+ * duration and buffer. A named barber who does not do one of them: 400 with their name; nobody does them all: 400.
  */
-export async function getAvailabilityAnswer(
-  deps: AvailabilityDeps,
-  slugOrId: string,
-  query: unknown,
-  viewerId: string | undefined,
-  /** The request's URL, for the hot path's next look-up (availability.router.ts). */
-  url?: string,
-): Promise<CachedAnswer> {
-  const cache = deps.availabilityCache ?? createUncachedAvailability(deps.dataSource);
-  const snapshot = await cache.snapshot(slugOrId);
-  const shop = snapshot?.shop;
-  if (!snapshot || !shop || (!shop.isActive && shop.ownerId !== viewerId)) throw notFound(SHOP_NOT_FOUND);
-  const input = parseInput(AvailabilityQuerySchema, query);
+export function visitDoers(snapshot: ShopSnapshot, input: VisitQuestion) {
   const serviceIds = (input.serviceIds ?? [input.serviceId as string]).map((id) => id.toLowerCase());
   const services: ServiceEntity[] = [];
   for (const id of serviceIds) {
@@ -70,6 +65,29 @@ export async function getAvailabilityAnswer(
     }
     throw badRequest(VISIT_MESSAGES.noBarberForVisit, { serviceIds: VISIT_MESSAGES.noBarberForVisit });
   }
+  return { serviceIds, services, doers };
+}
+
+/**
+ * GET /api/shops/{slug}/availability: free starts of the day, in the shop's zone, as the JSON text sent and its
+ * ETag. The same answer whether it comes from the cache or straight from the database (a property test compares).
+ * The question is a visit (issue 14): one or more services; each barber who does all of them is asked with their
+ * own duration and the visit's buffer, and the others are left out ('any') or refused by name.
+ */
+export async function getAvailabilityAnswer(
+  deps: AvailabilityDeps,
+  slugOrId: string,
+  query: unknown,
+  viewerId: string | undefined,
+  /** The request's URL, for the hot path's next look-up (availability.router.ts). */
+  url?: string,
+): Promise<CachedAnswer> {
+  const cache = deps.availabilityCache ?? createUncachedAvailability(deps.dataSource);
+  const snapshot = await cache.snapshot(slugOrId);
+  const shop = snapshot?.shop;
+  if (!snapshot || !shop || (!shop.isActive && shop.ownerId !== viewerId)) throw notFound(SHOP_NOT_FOUND);
+  const input = parseInput(AvailabilityQuerySchema, query);
+  const { serviceIds, doers } = visitDoers(snapshot, input);
   const now = deps.now();
   // The order of a visit's services changes neither its length nor its buffer: one answer for both orders.
   const key = `${input.date}|${[...serviceIds].sort().join(',')}|${input.barberId.toLowerCase()}`;
@@ -83,13 +101,15 @@ export async function getAvailabilityAnswer(
       )
     ).map((schedule, i) => ({
       ...schedule,
+      // The week as it stands on this date: special days (issue 25) close it or give it other hours.
+      hours: barberHoursOn(input.date, shop.hoursJson, doers[i]!.barber, snapshot.specialDays),
       durationMinutes: doers[i]!.visit.durationMinutes,
       bufferMinutes: doers[i]!.visit.bufferMinutes,
     }));
     const slots = computeShopSlots({
       date: input.date,
       timeZone: shop.timeZone,
-      shopHours: shop.hoursJson,
+      shopHours: shopHoursOn(input.date, shop.hoursJson, snapshot.specialDays),
       durationMinutes: doers[0]!.visit.durationMinutes,
       now,
       minNoticeMinutes: shop.minNoticeMinutes,

@@ -41,6 +41,18 @@ export class BarberEntity {
   @Column('timestamptz', { name: 'invite_sent_at', nullable: true })
   inviteSentAt: Date | null;
 
+  /** Issue 26: the owner's override of the shop's barber permissions, only the keys set. */
+  @Column('jsonb', { default: {} })
+  permissions: Partial<Record<string, boolean>>;
+
+  /** Issue 26: 'tony.cuts' without the @; '' none. */
+  @Column('varchar', { name: 'instagram_handle', length: 30, default: '' })
+  instagramHandle: string;
+
+  /** Issue 26: which e-mails the barber wants (keys absent: on). */
+  @Column('jsonb', { name: 'notify_email', default: {} })
+  notifyEmail: Partial<Record<string, boolean>>;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

@@ -4,10 +4,12 @@ import {
   BarberSchema,
   BarberServicesSchema,
   BOOKING_MESSAGES,
+  type PublicBarber,
   VISIT_MESSAGES,
 } from '@barberly/common';
 import { type EntityManager, In } from 'typeorm';
 import { badRequest, conflict, notFound, parseInput } from '../../platform/http/errors';
+import { loadPortfolios } from '../portfolio/portfolio.repository';
 import { ServiceEntity } from '../services/service.entity';
 import { changeOwnedShop, isUuid, type ShopChangeDeps } from '../shops/shop-access';
 import { BarberEntity } from './barber.entity';
@@ -21,7 +23,7 @@ export const BARBER_HAS_APPOINTMENTS = (n: number) =>
   `This barber has ${n} upcoming appointment${n === 1 ? '' : 's'}. Cancel or move ${n === 1 ? 'it' : 'them'} first.`;
 
 /** A barber as the dashboard and the public page show them, with who does what (issue 14). */
-export function toBarberDto(entity: BarberEntity, offers?: BarberOffers): Barber {
+export function toBarberDto(entity: BarberEntity, offers?: BarberOffers): PublicBarber {
   return {
     id: entity.id,
     shopId: entity.shopId,
@@ -30,18 +32,22 @@ export function toBarberDto(entity: BarberEntity, offers?: BarberOffers): Barber
     profileImageUrl: entity.profileImageUrl,
     offersAllServices: entity.offersAllServices !== false,
     services: [...(offers?.values() ?? [])],
+    // Issue 26: only when the barber gave one, so the page of a shop whose barbers have none is as before.
+    ...(entity.instagramHandle ? { instagramHandle: entity.instagramHandle } : {}),
   };
 }
 
-export async function listBarbers(manager: EntityManager, shopId: string): Promise<Barber[]> {
+export async function listBarbers(manager: EntityManager, shopId: string): Promise<PublicBarber[]> {
   const rows = await manager
     .getRepository(BarberEntity)
     .find({ where: { shopId }, order: { createdAt: 'ASC', id: 'ASC' } });
-  const offers = await loadOffers(
-    manager,
-    rows.map((b) => b.id),
-  );
-  return rows.map((b) => toBarberDto(b, offers.get(b.id)));
+  const ids = rows.map((b) => b.id);
+  const [offers, portfolios] = await Promise.all([loadOffers(manager, ids), loadPortfolios(manager, ids, true)]);
+  // Issue 26: what the shop page shows of each barber besides: their Instagram and their visible portfolio.
+  return rows.map((b): PublicBarber => {
+    const portfolio = portfolios.get(b.id) ?? [];
+    return { ...toBarberDto(b, offers.get(b.id)), ...(portfolio.length ? { portfolio } : {}) };
+  });
 }
 
 async function barberDto(manager: EntityManager, barber: BarberEntity): Promise<Barber> {

@@ -14,6 +14,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import type { ShopEvents } from '../../platform/events/shop-events';
 import { HttpError, notFound } from '../../platform/http/errors';
+import { recordCall } from '../../platform/metrics/metrics';
 import { BarberEntity } from '../barbers/barber.entity';
 import type { ShopEntity } from '../shops/shop.entity';
 import { bumpShopVersion, findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
@@ -53,7 +54,7 @@ export function billingMode(config: Pick<Config, 'BILLING' | 'STRIPE_SECRET_KEY'
 export function stripeClient(config: Config): Stripe | null {
   if (billingMode(config) !== 'stripe' || !config.STRIPE_SECRET_KEY) return null;
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
     ...(api
       ? {
           host: api.hostname,
@@ -64,6 +65,12 @@ export function stripeClient(config: Config): Stripe | null {
     maxNetworkRetries: 2,
     timeout: 20_000,
   });
+  // Each answer Stripe gives, timed by its SDK, is a metric (decision 0178); ids leave the path ('/v1/customers/:id').
+  stripe.on('response', (event: { method?: string; path?: string; status?: number; elapsed: number }) => {
+    const path = (event.path ?? '').split('?')[0]?.replace(/\/[a-z]+_[A-Za-z0-9]+/g, '/:id') ?? '';
+    recordCall('stripe', `${event.method ?? 'GET'} ${path}`, event.elapsed / 1000, (event.status ?? 0) < 400);
+  });
+  return stripe;
 }
 
 const priceOf = (config: Config, plan: PlanId) =>

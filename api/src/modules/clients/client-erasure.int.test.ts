@@ -158,6 +158,19 @@ const COLUMNS: Record<string, Rule> = {
   'barbers.bio': STAFF,
   'barbers.profile_image_url': STAFF,
   'barbers.hours_json': STAFF,
+  'barbers.permissions': STAFF,
+  'barbers.notify_email': not('which mails a barber wants (their own settings)'),
+  'shops.barber_permissions': SHOP,
+  // Payments (issue 27): the shop's policy and its wording as a client accepted it; no client details.
+  'payment_policies.deposit': SHOP,
+  'payment_policies.late_cancel_fee': SHOP,
+  'payment_policies.no_show_fee': SHOP,
+  'payment_checkouts.policy': SHOP,
+  'payment_checkouts.policy_text': SHOP,
+  'payment_checkouts.reminders': not('the reminder channel chosen and when consent was given (no contact details)'),
+  'appointment_payment_terms.policy': SHOP,
+  'appointment_payment_terms.policy_text': SHOP,
+  'appointment_payments.items': SHOP,
   'migrations.name': CODE,
 };
 
@@ -511,7 +524,8 @@ describe('erase means erased', () => {
       const held = await one<{ options: string[] }>(`SELECT "options" FROM "text_held_replies" WHERE "phone" = $1`, [
         '+12125550177',
       ]);
-      expect(held.options).toEqual([other.id]);
+      // The erased shop's place stays empty: the client's "1" must not become the other shop's.
+      expect(held.options).toEqual([null, other.id]);
     }
 
     // Noah, waiting behind her, keeps everything.

@@ -313,13 +313,15 @@ export async function eraseClientData(
     ]);
   }
   if (await tableExists(manager, 'public.text_held_replies')) {
-    // Held for the client to name a shop (the shared sender): this shop is no longer one to offer.
+    // Held for the client to name a shop (the shared sender): this shop is no longer one to offer. Its place in the
+    // list stays empty rather than close up: the client answers the numbers they were sent, and "1" meaning this
+    // shop must not become the next shop's (the held texts would reach it).
     await manager.query(
-      `UPDATE "text_held_replies" SET "options" = array_remove("options", $1::uuid)
+      `UPDATE "text_held_replies" SET "options" = array_replace("options", $1::uuid, NULL)
        WHERE "phone" = ANY($2::text[]) AND $1::uuid = ANY("options")`,
       [shop.id, person.phones],
     );
-    await manager.query(`DELETE FROM "text_held_replies" WHERE cardinality("options") = 0`);
+    await manager.query(`DELETE FROM "text_held_replies" WHERE array_remove("options", NULL) = '{}'::uuid[]`);
   }
 
   // The assistant: a texting client's own conversation goes; elsewhere their details are replaced.

@@ -665,4 +665,59 @@ describe('send a rebook link', () => {
       await twilio.close();
     }
   });
+
+  it("keeps to the shop's text rules: a number outside its countries gets the e-mail, and its own sender is used", async () => {
+    const twilio: FakeTwilio = await startFakeTwilio();
+    const texting = await createBookingTestApp(db, {
+      clock: createTestClock(NOW),
+      configOverrides: {
+        PUBLIC_ORIGIN: 'http://localhost:3000',
+        SMTP_URL: smtp.url,
+        TWILIO_ACCOUNT_SID: twilio.accountSid,
+        TWILIO_AUTH_TOKEN: twilio.authToken,
+        TWILIO_FROM: twilio.from,
+        TWILIO_API_URL: twilio.url,
+      },
+    });
+    try {
+      const shop = await nyShop();
+      const auth = bearer(owner.accessToken);
+      expect(
+        (await request(texting).patch(`/api/shops/${shop.id}/messaging`).set(auth).send({ smsEnabled: true })).status,
+      ).toBe(200);
+      const consented = async (name: string, email: string, phone: string, at: string) => {
+        const id = (
+          (await db.dataSource.query(
+            `INSERT INTO "clients" ("shop_id", "name", "email", "phone") VALUES ($1, $2, $3, $4) RETURNING "id"`,
+            [shop.id, name, email, phone],
+          )) as Array<{ id: string }>
+        )[0]!.id;
+        const visit = await history(shop, id, at, 'completed');
+        await db.dataSource.query(
+          `UPDATE "appointments" SET "reminder_channel" = 'sms', "reminder_consent_at" = now() WHERE "id" = $1`,
+          [visit],
+        );
+        return id;
+      };
+      // Agreed to texts when the shop still texted the UK; it no longer does.
+      const abroad = await consented('Olly Hart', 'olly@example.com', '+447700900123', '2026-10-01T14:00:00Z');
+      const mailed = await request(texting).post(`/api/shops/${shop.id}/clients/${abroad}/rebook`).set(auth);
+      expect(mailed.status, JSON.stringify(mailed.body)).toBe(200);
+      expect(mailed.body).toMatchObject({ channel: 'email', sentTo: 'olly@example.com' });
+      expect(twilio.sent.filter((m) => m.to === '+447700900123')).toHaveLength(0);
+
+      // A shop with its own number texts from it.
+      const own = '+12125550999';
+      twilio.ownNumber(own);
+      await db.dataSource.query(`UPDATE "shops" SET "text_from" = $2 WHERE "id" = $1`, [shop.id, own]);
+      const local = await consented('Ana Ruiz', 'ana@example.com', '+12125550177', '2026-10-02T14:00:00Z');
+      const texted = await request(texting).post(`/api/shops/${shop.id}/clients/${local}/rebook`).set(auth);
+      expect(texted.body).toMatchObject({ channel: 'sms', sentTo: '+12125550177' });
+      const text = twilio.sent.find((m) => m.to === '+12125550177', '2026-10-02T14:00:00Z');
+      expect(text?.from).toBe(own);
+    } finally {
+      await texting.close();
+      await twilio.close();
+    }
+  });
 });

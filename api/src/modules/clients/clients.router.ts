@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import { barberPermissionsIn, withoutContacts } from '../barbers/barber-permissions';
 import { pathParam } from '../shops/shop-access';
 import {
   addNote,
@@ -29,13 +30,21 @@ export function clientsRouter(deps: ClientsDeps): Router {
     next();
   });
 
+  // Issue 26: a barber the owner does not let see clients' phone and e-mail gets the records without them.
+  const hidesContacts = async (shopId: string, userId: string) =>
+    (await barberPermissionsIn(deps.dataSource.manager, shopId, userId))?.seeClientContacts === false;
+
   router.get('/shops/:shopId/clients', async (req, res) => {
-    res.json(await listClients(deps, pathParam(req.params, 'shopId'), currentUser(req).id, req.query));
+    const shopId = pathParam(req.params, 'shopId');
+    const list = await listClients(deps, shopId, currentUser(req).id, req.query);
+    if (await hidesContacts(shopId, currentUser(req).id)) list.clients = list.clients.map(withoutContacts);
+    res.json(list);
   });
 
   router.get('/shops/:shopId/clients/:clientId', async (req, res) => {
     const { shopId, clientId } = ids(req.params);
-    res.json(await getClient(deps, shopId, clientId, currentUser(req).id));
+    const client = await getClient(deps, shopId, clientId, currentUser(req).id);
+    res.json((await hidesContacts(shopId, currentUser(req).id)) ? withoutContacts(client) : client);
   });
 
   router.patch('/shops/:shopId/clients/:clientId', async (req, res) => {

@@ -14,6 +14,7 @@ import {
   localDateOf,
   type RebookSent,
   shopPageUrl,
+  TEXT_RULE_MESSAGES,
   type TextChannel,
 } from '@barberly/common';
 import type { Logger } from 'pino';
@@ -24,7 +25,8 @@ import { ANALYTICS_CHANNEL } from '../analytics/analytics-cache';
 import { reassignClient } from '../appointments/lifecycle';
 import type { BookingMailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
-import { textChannelsOf } from '../messaging/texts';
+import { allowedCountries, numberCapReached, textRefusal } from '../messaging/text-rules';
+import { sendShopText, textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, isUuid, SHOP_NOT_FOUND } from '../shops/shop-access';
@@ -34,7 +36,7 @@ import { DUE_BACK_ORDER, dueBackWhere, isLapsed } from './due-back';
 
 export interface ClientsDeps {
   dataSource: DataSource;
-  config: Pick<Config, 'PUBLIC_ORIGIN'>;
+  config: Pick<Config, 'PUBLIC_ORIGIN'> & Partial<Pick<Config, 'DEFAULT_PHONE_COUNTRY'>>;
   mailer: Mailer;
   textProvider?: Pick<TextProvider, 'ready' | 'send'>;
   /** Erasure drops what is queued for the person and passes their held or freed time on to the waitlist. */
@@ -617,24 +619,25 @@ export async function sendRebookLink(
   const barberPart = usual.barber ? ` with ${usual.barber.name}` : '';
 
   const channel = await textChannelFor(deps, viewer.shop, client.id, client.phone);
-  if (channel && client.phone) {
+  // The same rules as every other text of the shop's (issue 23): its allowed countries, mobile numbers only, the
+  // per-number cap, the shop's own sender and STOP. A text the rules refuse goes by e-mail instead.
+  const countries = allowedCountries(viewer.shop, deps.config.DEFAULT_PHONE_COUNTRY ?? 'US');
+  const textable =
+    channel &&
+    client.phone &&
+    !textRefusal(client.phone, countries) &&
+    !(await numberCapReached(manager, client.phone, deps.now()));
+  if (textable && channel && client.phone && deps.textProvider) {
     const body = `Hi ${firstName}, it's about time for your next ${usual.service.name}${barberPart} at ${viewer.shop.name}. Book here: ${link}`;
-    try {
-      const sent = await (deps.textProvider as NonNullable<ClientsDeps['textProvider']>).send({
-        to: client.phone,
-        channel,
-        body,
-      });
-      await manager.query(
-        `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status", "provider_sid")
-         VALUES ($1, 'out', $2, 'rebook', $3, $4, $5, $6)`,
-        [viewer.shop.id, channel, client.phone, body, sent.status === 'logged' ? 'sent' : sent.status, sent.sid],
-      );
-      return { channel, sentTo: client.phone, link };
-    } catch (err) {
-      deps.logger.warn({ err, clientId }, 'rebook text failed; trying e-mail');
-      if (!client.email) throw new HttpError(502, 'text_failed', 'The text could not be sent. Please try again.');
-    }
+    const sent = await sendShopText(
+      { dataSource: deps.dataSource, provider: deps.textProvider, logger: deps.logger },
+      { shopId: viewer.shop.id, phone: client.phone, channel, body, kind: 'rebook', capped: true },
+    );
+    if (sent && sent !== 'capped' && sent.status !== 'failed') return { channel, sentTo: client.phone, link };
+    deps.logger.warn({ clientId }, 'rebook text failed; trying e-mail');
+    if (!client.email && sent === 'capped')
+      throw new HttpError(429, 'text_cap_reached', TEXT_RULE_MESSAGES.numberCapReached);
+    if (!client.email) throw new HttpError(502, 'text_failed', 'The text could not be sent. Please try again.');
   }
   if (!client.email) throw conflict(CLIENT_MESSAGES.noContact);
   await deps.mailer.send({

@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { DOMAIN_MESSAGES, domainTxtName, domainTxtValue } from '@barberly/common';
+import { observeCall } from '../../platform/metrics/metrics';
 
 /** What the platform asks a domain to point at (CUSTOM_DOMAIN_TARGET / _IPV4 / _IPV6). */
 export interface DomainTargets {
@@ -25,6 +26,42 @@ function absent(err: unknown): boolean {
   return ABSENT.has((err as NodeJS.ErrnoException).code ?? '');
 }
 
+/**
+ * The resolver with each look-up timed (metrics, decision 0178): "no such record" is an answer; a failure to get one
+ * (time-out, SERVFAIL, refused) is an error.
+ */
+interface Lookups {
+  resolveTxt(name: string): Promise<string[][]>;
+  resolveCname(name: string): Promise<string[]>;
+  resolve4(name: string): Promise<string[]>;
+  resolve6(name: string): Promise<string[]>;
+}
+
+function observedResolver(r: Resolver): Lookups {
+  function look<T>(operation: string, fn: (name: string) => Promise<T>) {
+    return async (name: string): Promise<T> => {
+      const outcome = await observeCall(
+        'dns',
+        operation,
+        () =>
+          fn(name).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          ),
+        (answer) => 'error' in answer && !absent(answer.error),
+      );
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value;
+    };
+  }
+  return {
+    resolveTxt: look('TXT', (name) => r.resolveTxt(name)),
+    resolveCname: look('CNAME', (name) => r.resolveCname(name)),
+    resolve4: look('A', (name) => r.resolve4(name)),
+    resolve6: look('AAAA', (name) => r.resolve6(name)),
+  };
+}
+
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
 /**
@@ -32,10 +69,10 @@ const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
  * resolvers. The client's word is never taken: only what DNS answers counts.
  */
 export function createDnsChecker(options: { resolver?: string | null; timeoutMs?: number }) {
-  function resolver(): Resolver {
+  function resolver(): Lookups {
     const r = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: 2 });
     if (options.resolver) r.setServers([options.resolver]);
-    return r;
+    return observedResolver(r);
   }
 
   async function check(input: {
@@ -103,7 +140,7 @@ export function createDnsChecker(options: { resolver?: string | null; timeoutMs?
   return { check };
 }
 
-async function addresses(dns: Resolver, type: 'A' | 'AAAA', hostname: string): Promise<string[]> {
+async function addresses(dns: Lookups, type: 'A' | 'AAAA', hostname: string): Promise<string[]> {
   try {
     return type === 'A' ? await dns.resolve4(hostname) : await dns.resolve6(hostname);
   } catch (err) {

@@ -79,7 +79,8 @@ function barberNameFor(profile: UserProfileEntity): string {
 /**
  * POST /api/barbers/join {code}: the signed-in user becomes a barber of the shop with that code. Rule: an unlinked
  * barber row of that shop whose invite e-mail equals the user's e-mail is taken over; otherwise a new barber row is
- * created, named from the profile's first and last name or else the e-mail's local part. Joining again is a no-op.
+ * created, named as the barber typed it (`name`, issue 26) or else from the profile or the e-mail. Joining again
+ * is a no-op.
  */
 export interface InviteDeps extends ShopChangeDeps {
   mailer: Mailer;
@@ -91,7 +92,7 @@ const INVITE_TTL_MS = 7 * 24 * 3600_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export async function joinShop(deps: InviteDeps, authUser: AuthUser, body: unknown): Promise<JoinShopResponse> {
-  const { code } = parseInput(JoinShopSchema, body);
+  const { code, name } = parseInput(JoinShopSchema, body);
   let needsProof: { email: string; token: string; shopName: string } | null = null;
   const { result, event } = await deps.dataSource.transaction(async (manager) => {
     const shop = await manager.getRepository(ShopEntity).findOne({ where: { joinCode: code } });
@@ -128,12 +129,18 @@ export async function joinShop(deps: InviteDeps, authUser: AuthUser, body: unkno
       }
       if (invited) {
         invited.userId = authUser.id;
+        if (name) invited.name = name;
         invited.inviteTokenHash = null;
         barber = await barbers.save(invited);
       } else {
         await deps.billing?.assertCanAddBarber(manager, shop.id);
         barber = await barbers.save(
-          barbers.create({ shopId: shop.id, name: barberNameFor(profile), email: profile.email, userId: authUser.id }),
+          barbers.create({
+            shopId: shop.id,
+            name: name ?? barberNameFor(profile),
+            email: profile.email,
+            userId: authUser.id,
+          }),
         );
       }
       changed = true;

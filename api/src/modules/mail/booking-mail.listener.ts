@@ -9,7 +9,8 @@ import type { ScheduledMail } from './mail-queue';
  * Keyed by (kind, appointment, version): the same event queued twice queues each mail once.
  *
  *   booked      confirmation (with the manage link) and the owner's notice unless the shop's staff booked it,
- *               and the reminders; a walk-in gets none; a series' later visit gets its reminders only
+ *               and the reminders; a walk-in gets none; a series' later visit gets its reminders only; a booking
+ *               made by the staff in the calendar gets its reminders, and the confirmation when they asked
  *   moved       the rescheduled mail and fresh reminders (the old ones went stale with the version)
  *   cancelled   the client's and the owner's cancellation mails, except for walk-ins and quiet cancellations
  */
@@ -33,6 +34,15 @@ export function mailsFor(event: AppointmentEvent, ctx: ListenerContext): Schedul
     case 'booked': {
       if (a.source === 'walk_in') return [];
       if (event.data.followOn) return reminderMail(a, shop, now, token);
+      // Booked by the staff in the calendar: the client is told only when the staff asked for it (notify).
+      if (event.via === 'staff') {
+        if (!a.clientEmail) return [];
+        const confirmation = { kind: 'confirmation' as const, appointmentId: a.id, version: a.version };
+        return [
+          ...(event.data.notify ? [{ job: token ? { ...confirmation, manageToken: token } : confirmation }] : []),
+          ...reminderMail(a, shop, now, token),
+        ];
+      }
       return bookingMails(a, shop, token, now, { ownerNotice: event.actor.kind !== 'staff' });
     }
     case 'moved': {

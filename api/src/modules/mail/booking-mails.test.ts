@@ -54,3 +54,27 @@ describe("booking mails in the shop's money and clock (issue 13)", () => {
     expect(mail?.text).toContain('When: Monday, July 6, 2026 at 2:30 PM (Europe/Paris)');
   });
 });
+
+describe("phone numbers in mails as the shop's country writes them (issue 28)", () => {
+  const french = (client: string) => {
+    const a = appointment({ shop: { locale: 'fr-FR', phoneNumber: '+33142682000' } });
+    return { ...a, client: { ...a.client, phone: client } };
+  };
+
+  it("writes the shop's number nationally for its own clients", () => {
+    expect(compose(french(''))?.text).toContain('Shop phone: 01 42 68 20 00');
+  });
+
+  it("writes a client's number from home nationally and one from abroad internationally, in the owner's notice", () => {
+    const notice = (phone: string) =>
+      composeBookingMail({
+        kind: 'owner_notice',
+        appointment: french(phone),
+        version: 1,
+        ownerEmail: 'owner@example.com',
+        now: new Date(0),
+      })?.text;
+    expect(notice('+33612345678')).toContain('Client: Ann Lee, ann@example.com, 06 12 34 56 78');
+    expect(notice('+14155550123')).toContain('Client: Ann Lee, ann@example.com, +1 415 555 0123');
+  });
+});

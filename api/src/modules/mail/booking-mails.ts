@@ -4,8 +4,10 @@ import {
   formatClockTime,
   formatDayLabel,
   formatDuration,
+  formatPhone,
   formatPrice,
   shopPageUrl,
+  shopPhoneCountry,
 } from '@barberly/common';
 import { buildIcs } from './ics';
 import type { BookingMailKind } from './mail-queue';
@@ -40,6 +42,11 @@ function when(a: Appointment): string {
   return `${formatDayLabel(new Date(a.start), a.shop.timeZone)} at ${localTime(a)} (${a.shop.timeZone})`;
 }
 
+/** A number as the shop's country writes it (issue 28): '(718) 555-0100' for a US shop, '+44 20 7946 0958' abroad. */
+function phoneOf(a: Appointment, value: string): string {
+  return formatPhone(value, shopPhoneCountry(a.shop));
+}
+
 function details(a: Appointment): string[] {
   // The price in the currency the appointment was booked in, written the shop's way: '25 €' in fr-FR.
   const price = formatPrice(a.service.price, appointmentDisplayOf(a));
@@ -48,7 +55,7 @@ function details(a: Appointment): string[] {
     `Barber: ${a.barber.name}`,
     `When: ${when(a)}`,
     `Where: ${[a.shop.name, a.shop.address].filter(Boolean).join(', ')}`,
-    ...(a.shop.phoneNumber ? [`Shop phone: ${a.shop.phoneNumber}`] : []),
+    ...(a.shop.phoneNumber ? [`Shop phone: ${phoneOf(a, a.shop.phoneNumber)}`] : []),
   ];
 }
 
@@ -143,7 +150,7 @@ export function composeBookingMail(input: {
           `${a.client.name} booked ${a.service.name} with ${a.barber.name}.`,
           '',
           ...details(a),
-          `Client: ${a.client.name}, ${a.client.email}, ${a.client.phone}`,
+          `Client: ${a.client.name}, ${a.client.email}, ${phoneOf(a, a.client.phone)}`,
           ...(a.note ? [`Note: ${a.note}`] : []),
           '',
         ].join('\n'),
@@ -157,9 +164,12 @@ export function composeBookingMail(input: {
           `${a.client.name} cancelled.`,
           '',
           ...details(a),
-          `Client: ${a.client.email}, ${a.client.phone}`,
+          `Client: ${a.client.email}, ${phoneOf(a, a.client.phone)}`,
           '',
         ].join('\n'),
       };
+    case 'receipt':
+      // A checkout's receipt is composed from its payment (payments/receipt.ts), not here.
+      return null;
   }
 }

@@ -11,6 +11,8 @@ export interface BookingMailJob {
   manageToken?: string;
   /** 'email': send the e-mail even when the client chose texts (a failed text falls back to it, issue 15). */
   channel?: 'email';
+  /** A receipt (issue 27 item 5): the checkout at the chair's payment. */
+  paymentId?: string;
 }
 
 export type BookingMailKind =
@@ -21,7 +23,9 @@ export type BookingMailKind =
   | 'owner_cancellation'
   | 'reminder'
   /** The shop's optional second reminder (issue 15), the same message. */
-  | 'second_reminder';
+  | 'second_reminder'
+  /** The receipt of a checkout at the chair (issue 27), by e-mail. */
+  | 'receipt';
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
 

@@ -5,6 +5,7 @@ import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
 import { recordNote } from '../appointments/lifecycle';
 import { sendAppointmentText, type TextDeps, textKindOf } from '../messaging/texts';
+import { composeReceiptMail } from '../payments/receipt';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
 import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from './mail-queue';
@@ -45,24 +46,36 @@ export async function handleBookingMail(
     if (stale || appointment.startsAt.getTime() <= deps.now().getTime()) return 'skipped';
   }
   if (job.kind === 'rescheduled' && appointment.version !== job.version) return 'skipped';
+  // The receipt of a checkout at the chair (issue 27 item 5): always an e-mail (a text receipt is sent at checkout).
+  const receipt =
+    job.kind === 'receipt' && job.paymentId ? await composeReceiptMail(dataSource.manager, job.paymentId) : null;
+  if (job.kind === 'receipt' && !receipt) return 'skipped';
 
   const manageUrl = job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop, job.manageToken) : undefined;
   // The client chose texts (issue 15): the text goes instead of the e-mail, which stays the fallback.
-  if (deps.texts && job.channel !== 'email' && textKindOf(job.kind) && appointment.reminderChannel !== 'email') {
+  if (
+    !receipt &&
+    deps.texts &&
+    job.channel !== 'email' &&
+    textKindOf(job.kind) &&
+    appointment.reminderChannel !== 'email'
+  ) {
     const outcome = await sendAppointmentText(deps.texts, job, ctx, manageUrl);
     if (outcome === 'sent') await noteReminder(deps, appointment, job, appointment.reminderChannel);
     if (outcome !== 'fallback') return outcome === 'sent' ? 'sent' : 'skipped';
   }
 
   const owner = await dataSource.getRepository(UserProfileEntity).findOne({ where: { id: ctx.shop.ownerId } });
-  const mail = composeBookingMail({
-    kind: job.kind,
-    appointment: toAppointmentDto(ctx),
-    version: appointment.version,
-    ownerEmail: owner?.email ?? null,
-    manageUrl,
-    now: deps.now(),
-  });
+  const mail =
+    receipt ??
+    composeBookingMail({
+      kind: job.kind,
+      appointment: toAppointmentDto(ctx),
+      version: appointment.version,
+      ownerEmail: owner?.email ?? null,
+      manageUrl,
+      now: deps.now(),
+    });
   if (!mail) return 'skipped';
 
   const claimed = (await dataSource.query(

@@ -1,4 +1,12 @@
-import { normalizePhone, SHARED_START_TEXT, SHARED_STOP_TEXT, TEXT_KEYWORDS, type TextChannel } from '@barberly/common';
+import {
+  formatPhone,
+  normalizePhone,
+  SHARED_START_TEXT,
+  SHARED_STOP_TEXT,
+  shopPhoneCountry,
+  TEXT_KEYWORDS,
+  type TextChannel,
+} from '@barberly/common';
 import { cutoffOf, loadAppointmentContext } from '../appointments/appointment-view';
 import type { BookingDeps } from '../appointments/booking.service';
 import { cancelAppointment, confirmByClient } from '../appointments/lifecycle';
@@ -143,10 +151,16 @@ async function handleForShop(
   channel: TextChannel,
 ): Promise<Outcome> {
   const manager = deps.dataSource.manager;
-  const [shop] = (await manager.query('SELECT "name", "phone_number", "address" FROM "shops" WHERE "id" = $1', [
-    shopId,
-  ])) as Array<{ name: string; phone_number: string; address: string }>;
+  const [shop] = (await manager.query(
+    'SELECT "name", "phone_number", "address", "locale" FROM "shops" WHERE "id" = $1',
+    [shopId],
+  )) as Array<{ name: string; phone_number: string; address: string; locale: string }>;
   if (!shop) return 'ignored';
+  // The shop's number as its country writes it (issue 28).
+  const shopPhone = formatPhone(
+    shop.phone_number,
+    shopPhoneCountry({ phoneNumber: shop.phone_number, locale: shop.locale }),
+  );
 
   const keyword = keywordOf(input.body);
   const [next] = (await manager.query(
@@ -200,7 +214,7 @@ async function handleForShop(
       return 'optIn';
     }
     case 'help': {
-      const contact = [shop.phone_number && `call ${shop.phone_number}`, shop.address].filter(Boolean).join(', ');
+      const contact = [shopPhone && `call ${shopPhone}`, shop.address].filter(Boolean).join(', ');
       await reply(
         `${shop.name}: ${contact || 'reply here and we will get back to you'}. Reply STOP to opt out.`,
         'help',
@@ -235,7 +249,7 @@ async function handleForShop(
         return 'cancelled' as const;
       });
       if (outcome === 'too_late') {
-        const contact = shop.phone_number ? `please call us at ${shop.phone_number}` : 'please contact the shop';
+        const contact = shopPhone ? `please call us at ${shopPhone}` : 'please contact the shop';
         await reply(
           `${shop.name}: it is too close to your appointment to cancel by text; ${contact}.`,
           'cancel_refused',

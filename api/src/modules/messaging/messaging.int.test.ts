@@ -444,6 +444,17 @@ describe('replies', () => {
     await runJob((await jobsFor(res.body.id)).find((j) => j.data.kind === 'confirmation')!.data);
     await inbound(e164(phone), 'help');
     expect(sentTo(e164(phone)).at(-1)?.body).toMatch(/^Joe's Cuts: .*Reply STOP to opt out\.$/);
+    // The shop's number as its country writes it, however it was typed (issue 28).
+    const [{ phone_number: typed }] = (await db.dataSource.query(`SELECT "phone_number" FROM "shops" WHERE "id" = $1`, [
+      shop.id,
+    ])) as [{ phone_number: string }];
+    await db.dataSource.query(`UPDATE "shops" SET "phone_number" = '212.555.0100' WHERE "id" = $1`, [shop.id]);
+    try {
+      await inbound(e164(phone), 'help');
+      expect(sentTo(e164(phone)).at(-1)?.body).toContain('call (212) 555-0100');
+    } finally {
+      await db.dataSource.query(`UPDATE "shops" SET "phone_number" = $2 WHERE "id" = $1`, [shop.id, typed]);
+    }
   });
 });
 

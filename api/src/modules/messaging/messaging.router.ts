@@ -255,7 +255,9 @@ export function messagingRouter(deps: MessagingDeps): Router {
       channel: input.channel,
       body: input.body,
       kind: 'reply',
+      capped: true,
     });
+    if (sent === 'capped') throw new HttpError(429, 'text_cap_reached', TEXT_RULE_MESSAGES.numberCapReached);
     if (!sent) throw new HttpError(409, 'opted_out', MESSAGING_MESSAGES.optedOut);
     // Answering by hand takes the conversation over: the assistant stays out of it for 24 hours (decision 0171).
     await takeOverConversation(deps.dataSource, { shopId: shop.id, phone, now: deps.now(), reason: 'reply' });

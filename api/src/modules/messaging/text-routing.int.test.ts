@@ -241,6 +241,29 @@ describe('replies on the shared sender', () => {
     expect(await inbox(b)).toEqual([]);
   });
 
+  it("an erasure by one shop of the list does not turn the client's answer into another shop's", async () => {
+    const b = await newShop('Bravo Erased');
+    const a = await newShop('Alpha Erased');
+    const phone = nextPhone();
+    await bookAndText(b, phone);
+    await bookAndText(a, phone);
+    await reply(phone, 'gate code 4321');
+    expect(sentTo(phone).at(-1)?.body).toBe(
+      'Which shop is your message for? Reply with its number: 1 Alpha Erased, 2 Bravo Erased.',
+    );
+    // Alpha erases the client before they answer; they answer 1, meaning Alpha.
+    const [client] = (await db.dataSource.query('SELECT "id" FROM "clients" WHERE "shop_id" = $1', [a.id])) as Array<{
+      id: string;
+    }>;
+    const erased = await request(app)
+      .delete(`/api/shops/${a.id}/clients/${client?.id}`)
+      .set(bearer(a.owner.accessToken));
+    expect(erased.status).toBe(204);
+    await reply(phone, '1');
+    expect((await inbox(b)).map((t) => t.body)).not.toContain('gate code 4321');
+    expect(await inbox(a)).toEqual([]);
+  });
+
   it('a reply from a number no shop texted in 30 days reaches nobody', async () => {
     const a = await newShop('Alpha Old');
     const phone = nextPhone();
@@ -266,6 +289,12 @@ describe("a shop's own sender", () => {
     const set = await request(app).put(path).set(bearer(operator.accessToken)).send({ phoneNumber: own });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ kind: 'number', number: own });
+    const sharedOne = await request(app)
+      .put(`/api/admin/shops/${b.id}/text-sender`)
+      .set(bearer(operator.accessToken))
+      .send({ phoneNumber: twilio.from });
+    expect(sharedOne.status).toBe(409);
+    expect(sharedOne.body.error.message).toBe(TEXT_RULE_MESSAGES.senderShared);
     const seen = await request(app).get(path).set(bearer(operator.accessToken));
     expect(seen.body).toMatchObject({ kind: 'number', number: own });
     expect((await request(app).get(path).set(bearer(a.owner.accessToken))).status).toBe(403);
@@ -326,9 +355,17 @@ describe("a shop's own sender", () => {
     const owner = await request(app).get(`/api/shops/${a.id}/messaging/sender`).set(bearer(a.owner.accessToken));
     expect(owner.body).toMatchObject({ kind: 'number', number: '+13125550182', countries: ['US'], custom: false });
 
+    // Another number bought for the shop replaces the first, which goes back to Twilio.
+    const again = await request(app)
+      .put(`/api/admin/shops/${a.id}/text-sender`)
+      .set(bearer(operator.accessToken))
+      .send({ buy: { country: 'US', areaCode: '212' } });
+    expect(again.body).toMatchObject({ kind: 'number', number: '+12125550180' });
+    expect(twilio.incomingNumbers.some((n) => n.phoneNumber === '+13125550182')).toBe(false);
+
     const cleared = await request(app).delete(`/api/admin/shops/${a.id}/text-sender`).set(bearer(operator.accessToken));
     expect(cleared.body).toMatchObject({ kind: 'shared', number: null });
-    expect(twilio.incomingNumbers.some((n) => n.phoneNumber === '+13125550182')).toBe(false);
+    expect(twilio.incomingNumbers.some((n) => n.phoneNumber === '+12125550180')).toBe(false);
   });
 });
 
@@ -393,6 +430,42 @@ describe('texts cannot be pumped', () => {
       .send({ phone: busy, channel: 'sms', body: 'Hello' });
     expect(owner.status).toBe(429);
     expect(owner.body.error.message).toBe(TEXT_RULE_MESSAGES.numberCapReached);
+  });
+
+  it(`counts one number's texts under a lock: jobs and owners texting it at once stop at ${TEXTS_PER_NUMBER_PER_DAY}`, async () => {
+    const a = await newShop('Alpha Race');
+    const b = await newShop('Bravo Race');
+    const phone = nextPhone();
+    // The day's texts but two, from another shop.
+    for (let i = 0; i < TEXTS_PER_NUMBER_PER_DAY - 2; i++) {
+      await db.dataSource.query(
+        `INSERT INTO "text_messages" ("shop_id", "direction", "channel", "kind", "phone", "body", "status")
+         VALUES ($1, 'out', 'sms', 'reply', $2, 'earlier', 'delivered')`,
+        [a.id, phone],
+      );
+    }
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await book(b, phone);
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    // Three confirmations and three of the owner's messages, all at once: two texts fit, no more.
+    const owner = () =>
+      request(app)
+        .post(`/api/shops/${b.id}/messages`)
+        .set(bearer(b.owner.accessToken))
+        .send({ phone, channel: 'sms', body: 'See you soon' });
+    const results = await Promise.all([...ids.map((id) => runJob(id, 'confirmation')), owner(), owner(), owner()]);
+    const ownerStatuses = results.slice(ids.length).map((r) => (r as request.Response).status);
+    expect(ownerStatuses.every((s) => s === 201 || s === 429)).toBe(true);
+    expect(sentTo(phone)).toHaveLength(2);
+    const [counted] = (await db.dataSource.query(
+      `SELECT count(*)::int AS "n" FROM "text_messages" WHERE "phone" = $1 AND "direction" = 'out'
+         AND "status" NOT IN ('logged', 'failed')`,
+      [phone],
+    )) as Array<{ n: number }>;
+    expect(counted?.n).toBe(TEXTS_PER_NUMBER_PER_DAY);
   });
 
   it('an owner cannot text a number only named in a walk-in; one that booked online or texted in, yes', async () => {

@@ -1,6 +1,6 @@
 import { phoneCountry, TEXT_RULE_MESSAGES, TEXTS_PER_NUMBER_PER_DAY, type TextChannel } from '@barberly/common';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ShopEntity } from '../shops/shop.entity';
 import type { TextSender } from './twilio';
 
@@ -64,6 +64,22 @@ export async function numberCapReached(manager: EntityManager, phone: string, no
     [phone, new Date(now.getTime() - DAY_MS)],
   )) as Array<{ n: number }>;
   return (row?.n ?? 0) >= TEXTS_PER_NUMBER_PER_DAY;
+}
+
+/**
+ * Runs `counted` in a transaction that holds the number's advisory lock: a cap check and the row that counts the
+ * text (claimed 'queued' before sending) happen together, so two jobs or requests texting one number at the same
+ * moment see each other and TEXTS_PER_NUMBER_PER_DAY is never passed, even by one.
+ */
+export async function underNumberLock<T>(
+  dataSource: DataSource,
+  phone: string,
+  counted: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  return dataSource.transaction(async (manager) => {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('text-number:' || $1::text, 0))`, [phone]);
+    return counted(manager);
+  });
 }
 
 /** Texts about online bookings this shop sent in the last 24 hours, against TEXTS_PER_SHOP_PER_DAY. */

@@ -128,22 +128,33 @@ export function textSenderRouter(deps: TextSenderDeps): Router {
         .buy({ country: input.buy.country, areaCode: input.buy.areaCode, friendlyName: `Barberly: ${shop.name}` })
         .catch(twilioFailure);
       deps.logger.info({ shopId, number: bought.phoneNumber }, 'text number bought for a shop');
-      res.json(
-        await changeSender(shopId, async (_manager, s) => {
-          s.textFrom = bought.phoneNumber;
-          s.textNumberSid = bought.sid;
-          s.textMessagingServiceSid = null;
-        }),
-      );
+      let replaced: string | null = null;
+      const view = await changeSender(shopId, async (_manager, s) => {
+        replaced = s.textNumberSid;
+        s.textFrom = bought.phoneNumber;
+        s.textNumberSid = bought.sid;
+        s.textMessagingServiceSid = null;
+      });
+      // A number bought earlier for the shop goes back to Twilio (it costs a monthly fee).
+      if (replaced) await numbers.release(replaced).catch(twilioFailure);
+      res.json(view);
       return;
     }
-    res.json(
-      await changeSender(shopId, async (_manager, s) => {
-        s.textFrom = 'phoneNumber' in input ? input.phoneNumber : null;
-        s.textMessagingServiceSid = 'messagingServiceSid' in input ? input.messagingServiceSid : null;
-        s.textNumberSid = null;
-      }),
-    );
+    // The shared sender is every shop's: given to one shop, it would take every other shop's replies.
+    const shared =
+      'phoneNumber' in input
+        ? input.phoneNumber === deps.config.TWILIO_FROM
+        : input.messagingServiceSid === deps.config.TWILIO_MESSAGING_SERVICE_SID;
+    if (shared) throw new HttpError(409, 'sender_taken', TEXT_RULE_MESSAGES.senderShared);
+    let replaced: string | null = null;
+    const view = await changeSender(shopId, async (_manager, s) => {
+      replaced = s.textNumberSid;
+      s.textFrom = 'phoneNumber' in input ? input.phoneNumber : null;
+      s.textMessagingServiceSid = 'messagingServiceSid' in input ? input.messagingServiceSid : null;
+      s.textNumberSid = null;
+    });
+    if (replaced) await numbers.release(replaced).catch(twilioFailure);
+    res.json(view);
   });
 
   router.delete('/admin/shops/:shopId/text-sender', requireAuth, async (req, res) => {

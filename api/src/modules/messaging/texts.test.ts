@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, textDateValues } from './texts';
+import type { AppointmentContext } from '../appointments/appointment-view';
+import { fillTemplate, textDateValues, valuesFor } from './texts';
 
 describe("textDateValues: a text's {date} and {time} on the shop's clock (issue 13)", () => {
   const start = new Date('2026-12-05T14:30:00.000Z');
@@ -19,5 +20,19 @@ describe("textDateValues: a text's {date} and {time} on the shop's clock (issue 
     const values = { shop: 'Salon', service: 'Coupe', barber: 'Sam', link: '', phone: '' };
     const time = textDateValues(start, 'Europe/Paris', { locale: 'fr-FR', clock: '24h' });
     expect(fillTemplate('{service} {date} {time}', { ...values, ...time })).toBe('Coupe Sat 5 Dec 15:30');
+  });
+});
+
+describe("valuesFor: a text's {phone} as the shop's country writes it (issue 28)", () => {
+  const ctx = (phoneNumber: string, locale: string) =>
+    ({
+      appointment: { serviceName: 'Cut', startsAt: new Date('2026-12-05T14:30:00.000Z') },
+      barber: { name: 'Sam' },
+      shop: { name: 'Salon', phoneNumber, locale, clock: '24h', timeZone: 'Europe/Paris' },
+    }) as unknown as AppointmentContext;
+
+  it('writes the number nationally, however it was typed', () => {
+    expect(valuesFor(ctx('+33 1 42 68 20 00', 'fr-FR'), '').phone).toBe('01 42 68 20 00');
+    expect(valuesFor(ctx('718.555.0100', 'en-US'), '').phone).toBe('(718) 555-0100');
   });
 });

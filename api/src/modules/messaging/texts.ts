@@ -3,8 +3,10 @@ import {
   DEFAULT_TEXTS_PER_SHOP_PER_DAY,
   displaySettingsOf,
   formatClockTime,
+  formatPhone,
   normalizePhone,
   phoneCountry,
+  shopPhoneCountry,
   shopSiteOrigin,
   type TextChannel,
   type TextKind,
@@ -16,7 +18,14 @@ import type { Config } from '../../config';
 import type { AppointmentContext } from '../appointments/appointment-view';
 import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from '../mail/mail-queue';
 import type { ShopEntity } from '../shops/shop.entity';
-import { allowedCountries, numberCapReached, senderOf, shopCapReached, textRefusal } from './text-rules';
+import {
+  allowedCountries,
+  numberCapReached,
+  senderOf,
+  shopCapReached,
+  textRefusal,
+  underNumberLock,
+} from './text-rules';
 import { PermanentTextError, type TextProvider, type TextSender } from './twilio';
 
 /** Text reminders (issue 15): what is sent, when, and to whom; the provider only carries it. */
@@ -114,7 +123,8 @@ export function valuesFor(ctx: AppointmentContext, link: string): TemplateValues
     barber: barber.name,
     ...textDateValues(a.startsAt, shop.timeZone, shop),
     link,
-    phone: shop.phoneNumber,
+    // As the shop's country writes it (issue 28).
+    phone: formatPhone(shop.phoneNumber, shopPhoneCountry(shop)),
   };
 }
 
@@ -204,26 +214,34 @@ export async function sendAppointmentText(
   // The manage link where the job carries its token (confirmation, reschedule, reminders); else the shop's site.
   // The caps (issue 23): online bookings cannot make a shop send more than TEXTS_PER_SHOP_PER_DAY texts, nor anyone
   // make one number get more than TEXTS_PER_NUMBER_PER_DAY. Over a cap the text is not sent; the e-mail goes.
+  // The counts and the claim run under the number's lock, so parallel jobs cannot each pass a cap by one.
   const perShop = deps.config.TEXTS_PER_SHOP_PER_DAY ?? DEFAULT_TEXTS_PER_SHOP_PER_DAY;
-  const cap =
-    a.source === 'online' && (await shopCapReached(manager, shop.id, perShop, now))
-      ? 'shop'
-      : (await numberCapReached(manager, phone, now))
-        ? 'number'
-        : null;
-  if (cap) {
-    deps.logger.warn({ appointmentId: a.id, shopId: shop.id, kind: job.kind, cap }, 'text cap reached: e-mail only');
-    return 'fallback';
-  }
-
   const link = kind !== 'cancellation' && manageUrl ? manageUrl : shopSiteUrl(deps.config, shop);
   const body = fillTemplate(templateOf(shop, kind), valuesFor(ctx, link));
-  const [claimed] = (await manager.query(
-    `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "version", "phone", "body", "status", "job")
-     VALUES ($1, $2, 'out', $3, $4, $5, $6, $7, 'queued', $8::jsonb)
-     ON CONFLICT DO NOTHING RETURNING "id"`,
-    [shop.id, a.id, channel, job.kind, job.version, phone, body, JSON.stringify(job)],
-  )) as Array<{ id: string }>;
+  const claim = await underNumberLock(deps.dataSource, phone, async (tx) => {
+    const cap =
+      a.source === 'online' && (await shopCapReached(tx, shop.id, perShop, now))
+        ? 'shop'
+        : (await numberCapReached(tx, phone, now))
+          ? 'number'
+          : null;
+    if (cap) return { cap } as const;
+    const [row] = (await tx.query(
+      `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "version", "phone", "body", "status", "job")
+       VALUES ($1, $2, 'out', $3, $4, $5, $6, $7, 'queued', $8::jsonb)
+       ON CONFLICT DO NOTHING RETURNING "id"`,
+      [shop.id, a.id, channel, job.kind, job.version, phone, body, JSON.stringify(job)],
+    )) as Array<{ id: string }>;
+    return { row } as const;
+  });
+  if ('cap' in claim) {
+    deps.logger.warn(
+      { appointmentId: a.id, shopId: shop.id, kind: job.kind, cap: claim.cap },
+      'text cap reached: e-mail only',
+    );
+    return 'fallback';
+  }
+  const claimed = claim.row;
   if (!claimed) return 'skipped';
 
   const sender = channel === 'sms' ? senderOf(shop) : null;
@@ -252,9 +270,13 @@ export async function sendAppointmentText(
   }
 }
 
-/** A text outside the appointment pipeline (a keyword's answer, the owner's reply), logged in text_messages. */
+/**
+ * A text outside the appointment pipeline (a keyword's answer, the owner's reply), logged in text_messages.
+ * null: the number opted out. 'capped': `capped` was asked and the number has had TEXTS_PER_NUMBER_PER_DAY texts in
+ * the last 24 hours (counted under the number's lock, the text's row claimed before it is sent); nothing was sent.
+ */
 export async function sendShopText(
-  deps: Pick<TextDeps, 'dataSource' | 'provider' | 'logger'>,
+  deps: Pick<TextDeps, 'dataSource' | 'logger'> & { provider: Pick<TextProvider, 'send'> },
   input: {
     /** null: the platform's own text on the shared sender (the "which shop?" question, a shared STOP's answer). */
     shopId: string | null;
@@ -265,11 +287,30 @@ export async function sendShopText(
     appointmentId?: string | null;
     /** The one answer an opted-out number still gets: the confirmation of its STOP. */
     evenIfOptedOut?: boolean;
+    /** Counted against TEXTS_PER_NUMBER_PER_DAY (the owner's texts, the assistant's answers, the rebook link). */
+    capped?: boolean;
   },
-): Promise<{ id: string; status: string } | null> {
+): Promise<{ id: string; status: string } | 'capped' | null> {
   const manager = deps.dataSource.manager;
   if (!input.evenIfOptedOut && input.shopId && (await isOptedOut(manager, input.shopId, input.phone, input.channel)))
     return null;
+  let claimedId: string | null = null;
+  if (input.capped) {
+    const claimed = await underNumberLock(deps.dataSource, input.phone, async (tx) => {
+      if (await numberCapReached(tx, input.phone, new Date())) return null;
+      const [row] = (await tx.query(
+        `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "phone", "body", "status")
+         VALUES ($1, $2, 'out', $3, $4, $5, $6, 'queued') RETURNING "id"`,
+        [input.shopId, input.appointmentId ?? null, input.channel, input.kind, input.phone, input.body],
+      )) as Array<{ id: string }>;
+      return row?.id ?? null;
+    });
+    if (!claimed) {
+      deps.logger.warn({ shopId: input.shopId, kind: input.kind }, 'text cap reached: not sent');
+      return 'capped';
+    }
+    claimedId = claimed;
+  }
   let status = 'failed';
   let sid: string | null = null;
   let error: string | null = null;
@@ -281,6 +322,14 @@ export async function sendShopText(
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
     deps.logger.warn({ shopId: input.shopId, err: error }, 'text could not be sent');
+  }
+  if (claimedId) {
+    const updated = (await manager.query(
+      `UPDATE "text_messages" SET "status" = $2, "provider_sid" = $3, "error" = $4, "updated_at" = now()
+       WHERE "id" = $1 RETURNING "id", "status"`,
+      [claimedId, status, sid, error],
+    )) as [Array<{ id: string; status: string }>, number];
+    return updated[0]?.[0] ?? null;
   }
   const [row] = (await manager.query(
     `INSERT INTO "text_messages" ("shop_id", "appointment_id", "direction", "channel", "kind", "phone", "body", "status", "provider_sid", "error")

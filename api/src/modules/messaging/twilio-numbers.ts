@@ -1,3 +1,4 @@
+import { observeCall } from '../../platform/metrics/metrics';
 import { INBOUND_PATH, type TwilioConfig } from './twilio';
 
 /** A number bought for a shop: its E.164 form and Twilio's IncomingPhoneNumber SID. */
@@ -31,16 +32,22 @@ export function createTwilioNumbers(config: TwilioConfig) {
 
   async function call(method: string, path: string, form?: URLSearchParams) {
     if (!sid || !token) throw new TwilioNumbersError('Twilio is not set up on this Barberly', 503);
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`,
-        accept: 'application/json',
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form,
-      signal: AbortSignal.timeout(15_000),
-    });
+    const res = await observeCall(
+      'twilio',
+      `numbers.${method.toLowerCase()}`,
+      () =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: {
+            authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`,
+            accept: 'application/json',
+            ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          body: form,
+          signal: AbortSignal.timeout(15_000),
+        }),
+      (answer) => !answer.ok,
+    );
     if (res.status === 204) return {};
     const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) {

@@ -2,6 +2,7 @@ import { TEXT_CHANNEL_NAMES, type TextChannel } from '@barberly/common';
 import type { Logger } from 'pino';
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import type { Config } from '../../config';
+import { observeCall } from '../../platform/metrics/metrics';
 
 export type TwilioConfig = Pick<
   Config,
@@ -91,16 +92,22 @@ export function createTextProvider(config: TwilioConfig, logger: Logger): TextPr
       else if (config.TWILIO_MESSAGING_SERVICE_SID)
         form.set('MessagingServiceSid', config.TWILIO_MESSAGING_SERVICE_SID);
       else form.set('From', config.TWILIO_FROM ?? '');
-      const res = await fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: form,
-        signal: AbortSignal.timeout(15_000),
-      });
+      const res = await observeCall(
+        'twilio',
+        'messages.create',
+        () =>
+          fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
+            method: 'POST',
+            headers: {
+              authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`,
+              'content-type': 'application/x-www-form-urlencoded',
+              accept: 'application/json',
+            },
+            body: form,
+            signal: AbortSignal.timeout(15_000),
+          }),
+        (answer) => !answer.ok,
+      );
       const answer = (await res.json().catch(() => ({}))) as {
         sid?: string;
         status?: string;

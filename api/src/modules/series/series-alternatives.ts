@@ -14,6 +14,7 @@ import { visitFor } from '../appointments/visit';
 import type { BarberEntity } from '../barbers/barber.entity';
 import type { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
+import { barberHoursOn, loadSpecialDays, shopHoursOn } from '../special-days/special-days.repository';
 
 /** What finding a series' alternatives needs: its shop, barber, services and wall time. */
 export interface AlternativesContext {
@@ -67,18 +68,20 @@ export async function alternativesFor(
   const ranges = (rows: Array<{ starts_at: Date; ends_at: Date }>) =>
     rows.map((r) => ({ start: r.starts_at, end: r.ends_at }));
   const busy = [...ranges(appointments), ...ranges(holds)];
+  // Special days (issue 25): a closed day offers nothing, a day with its own hours offers those.
+  const specials = await loadSpecialDays(manager, shop.id, addDays(date, -reach), addDays(date, reach));
   const bufferMs = visit.bufferMinutes * 60_000;
 
   const choices: Array<{ start: Date; offset: number; distance: number }> = [];
   for (let offset = -reach; offset <= reach; offset++) {
     const day = addDays(date, offset);
-    const shopWindow = openingWindow(day, shop.timeZone, shop.hoursJson);
+    const shopWindow = openingWindow(day, shop.timeZone, shopHoursOn(day, shop.hoursJson, specials));
     if (!shopWindow) continue;
     const target = localInstant(day, row.local_time, shop.timeZone)!.getTime();
     const slots = computeSlots({
       date: day,
       timeZone: shop.timeZone,
-      hours: barber.hoursJson ?? shop.hoursJson,
+      hours: barberHoursOn(day, shop.hoursJson, barber, specials),
       durationMinutes: visit.durationMinutes,
       now,
       minNoticeMinutes: ignoreNotice ? 0 : shop.minNoticeMinutes,

@@ -3,6 +3,7 @@ import {
   BOOKING_MESSAGES,
   checkStart,
   isCalendarDate,
+  localDateOf,
   normalizePhone,
   type Series,
   SeriesRequestSchema,
@@ -21,6 +22,7 @@ import { linkClient } from '../clients/client-matching';
 import { shopCountry } from '../messaging/texts';
 import type { ShopEntity } from '../shops/shop.entity';
 import { isUuid, loadOwnedShop } from '../shops/shop-access';
+import { shopHoursOn, specialDaysOn } from '../special-days/special-days.repository';
 import { acceptInSeries, bookOccurrences, notOffered, seriesFromAppointment } from './series-placement';
 import { seriesResult, toSeriesDto } from './series-read';
 import {
@@ -132,11 +134,13 @@ export async function createSeries(
     const visit = await visitFor(manager, services, barber);
     if (!visit) throw await notOffered(manager, services, barber);
     const rule = ruleFor(input.start, shop.timeZone, input.repeat);
+    const firstDate = localDateOf(input.start, shop.timeZone);
     const refusal = checkStart({
       start: input.start,
       durationMinutes: visit.durationMinutes,
       timeZone: shop.timeZone,
-      hours: shop.hoursJson,
+      // The first visit's day as it stands (a special day, issue 25); later visits go through placeVisit.
+      hours: shopHoursOn(firstDate, shop.hoursJson, await specialDaysOn(manager, shop.id, firstDate)),
       now,
       bookingHorizonDays: shop.bookingHorizonDays,
       ignoreNotice: true,

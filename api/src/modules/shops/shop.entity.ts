@@ -125,6 +125,14 @@ export class ShopEntity {
   @Column('boolean', { name: 'waitlist_enabled', default: true })
   waitlistEnabled: boolean;
 
+  // Issue 25: barbers may book the calendar's other chairs (default: their own only).
+  @Column('boolean', { name: 'barbers_book_any_chair', default: false })
+  barbersBookAnyChair: boolean;
+
+  // Issue 26: what barbers may do, the shop's defaults (keys absent take the product's; see barber-permissions.ts).
+  @Column('jsonb', { name: 'barber_permissions', default: {} })
+  barberPermissions: Partial<Record<string, boolean>>;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

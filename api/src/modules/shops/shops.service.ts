@@ -31,6 +31,7 @@ import type { BookingMailQueue } from '../mail/mail-queue';
 import { textChannelsOf } from '../messaging/texts';
 import type { TextProvider } from '../messaging/twilio';
 import { insertServices, listServices } from '../services/services.service';
+import { shopPageSpecialDays } from '../special-days/special-days.repository';
 import { adoptShopIfNone, updateUser } from '../users/users.service';
 import { enqueueWaitlistChecksForChange } from '../waitlist/waitlist-queue';
 import { ShopEntity } from './shop.entity';
@@ -96,6 +97,7 @@ export function toShopDto(deps: ShopsDeps, shop: ShopEntity): Shop {
     clock: shop.clock,
     clientsMayRepeat: shop.clientsMayRepeat,
     waitlistEnabled: shop.waitlistEnabled,
+    barbersBookAnyChair: shop.barbersBookAnyChair,
   };
 }
 
@@ -225,9 +227,18 @@ export async function getShopPage(deps: ShopsDeps, slugOrId: string, viewerId: s
     // Only a billed Barberly adds the plan's effect; a self-hosted one answers the spec's shape as it is.
     deps.billing?.mode === 'stripe' ? deps.billing.publicFlags(manager, shop.id) : undefined,
   ]);
+  // Issue 25: the shop's upcoming closures and special hours ("Closed on Friday, December 25 (Christmas Day)"),
+  // only when it has some, so the spec's shape stays as it is for the others.
+  const specialDays = await shopPageSpecialDays(manager, shop, deps.now?.() ?? new Date());
   // A service's buffer is the shop's business (issue 14): the public page leaves it out.
   const publicServices = services.map(({ bufferMinutes: _buffer, ...service }) => service);
-  return { shop: toShopDto(deps, shop), barbers, services: publicServices, ...(billing ? { billing } : {}) };
+  return {
+    shop: toShopDto(deps, shop),
+    barbers,
+    services: publicServices,
+    ...(billing ? { billing } : {}),
+    ...(specialDays.length > 0 ? { specialDays } : {}),
+  };
 }
 
 export async function listMyShops(deps: ShopsDeps, userId: string): Promise<Shop[]> {
@@ -265,6 +276,7 @@ export async function patchShop(deps: ShopsDeps, shopId: string, userId: string,
     if (patch.bookingHorizonDays !== undefined) shop.bookingHorizonDays = patch.bookingHorizonDays;
     if (patch.clientsMayRepeat !== undefined) shop.clientsMayRepeat = patch.clientsMayRepeat;
     if (patch.waitlistEnabled !== undefined) shop.waitlistEnabled = patch.waitlistEnabled;
+    if (patch.barbersBookAnyChair !== undefined) shop.barbersBookAnyChair = patch.barbersBookAnyChair;
     shop.primaryColor = look.primaryColor;
     shop.logoUrl = look.logoUrl;
     shop.theme = look.theme;

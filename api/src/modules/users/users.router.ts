@@ -5,6 +5,7 @@ import { type AuthUser, currentUser, requireAuth } from '../../platform/http/aut
 import { parseInput } from '../../platform/http/errors';
 import { barberDay } from '../appointments/owner.service';
 import { BarberEntity } from '../barbers/barber.entity';
+import { effectivePermissions } from '../barbers/barber-permissions';
 import { ServiceEntity } from '../services/service.entity';
 import { findShopById } from '../shops/shop-access';
 import { getUser, setRole, updateMe } from './users.service';
@@ -66,6 +67,13 @@ async function barberDashboard(
     shop,
     barbers.map((b) => b.id),
   );
+  // Issue 26: without the owner's leave to see clients' phone and e-mail, the list shows names only.
+  if (barbers[0] && !effectivePermissions(shop, barbers[0]).seeClientContacts) {
+    day.upcomingAppointments = day.upcomingAppointments.map((a) => ({
+      ...a,
+      client: { ...a.client, email: '', phone: '' },
+    }));
+  }
   return {
     shop: {
       id: shop.id,

@@ -20,6 +20,7 @@ import { type BarberVisit, visitFor } from '../appointments/visit';
 import type { BarberEntity } from '../barbers/barber.entity';
 import type { ServiceEntity } from '../services/service.entity';
 import type { ShopEntity } from '../shops/shop.entity';
+import { barberHoursOn, shopHoursOn, specialDaysOn } from '../special-days/special-days.repository';
 import { enqueueHoldExpiry, enqueueWaitlistCheck, enqueueWaitlistMail } from './waitlist-queue';
 
 /**
@@ -141,7 +142,9 @@ export async function earliestFreeStart(
   const { shop, date, now } = input;
   const windowStart = localInstant(date, input.from, shop.timeZone);
   const windowEnd = localInstant(date, input.to, shop.timeZone);
-  const shopWindow = openingWindow(date, shop.timeZone, shop.hoursJson);
+  // The day as it stands: no offers on a day a special day closes (issue 25), only its own hours on one it changes.
+  const specials = await specialDaysOn(manager, shop.id, date);
+  const shopWindow = openingWindow(date, shop.timeZone, shopHoursOn(date, shop.hoursJson, specials));
   if (!windowStart || !windowEnd || !shopWindow) return null;
   // Blocked ranges of the days around reach into this one (a late visit's buffer, a hold across midnight).
   const around = {
@@ -159,7 +162,7 @@ export async function earliestFreeStart(
     const slots = computeSlots({
       date,
       timeZone: shop.timeZone,
-      hours: barber.hoursJson ?? shop.hoursJson,
+      hours: barberHoursOn(date, shop.hoursJson, barber, specials),
       durationMinutes: visit.durationMinutes,
       now,
       minNoticeMinutes: VISIT_LIMITS.holdMinutes,

@@ -26,6 +26,7 @@ import { shopCountry } from '../messaging/texts';
 import type { ServiceEntity } from '../services/service.entity';
 import { ShopEntity } from '../shops/shop.entity';
 import { isUuid, loadOwnedShop, loadVisibleShop } from '../shops/shop-access';
+import { barberHoursOn, shopHoursOn, specialDaysOn } from '../special-days/special-days.repository';
 import {
   createHold,
   effectiveStatus,
@@ -288,11 +289,14 @@ export async function offerSlot(
         end,
       })
       .getMany();
+    // The day as it stands: nothing is offered on a day a special day closes (issue 25).
+    const date = localDateOf(input.start, shop.timeZone);
+    const specials = await specialDaysOn(manager, shop.id, date);
     const refusal =
-      checkStart({ ...rules, hours: shop.hoursJson }) ??
+      checkStart({ ...rules, hours: shopHoursOn(date, shop.hoursJson, specials) }) ??
       checkStart({
         ...rules,
-        hours: barber.hoursJson ?? shop.hoursJson,
+        hours: barberHoursOn(date, shop.hoursJson, barber, specials),
         timeOff: timeOff.map((t) => ({ start: t.startsAt, end: t.endsAt })),
       });
     if (refusal) throw refusedStart(refusal, shop);

@@ -30,7 +30,7 @@ function fail(message: string): never {
 
 if (values.health) {
   const status = fs.existsSync(STATUS_FILE) ? fs.readFileSync(STATUS_FILE, 'utf8') : 'missing';
-  console.log(status);
+  console.log(status.trim());
   process.exit(status.startsWith('ok') || status.startsWith('waiting') ? 0 : 1);
 }
 

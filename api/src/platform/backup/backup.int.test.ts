@@ -1,14 +1,19 @@
 /**
  * Backups that are tested (issue 30): a database filled through the api (a shop, bookings, their clients, a series)
- * is backed up with pg_dump, restored into a scratch database, and an api started on the copy gives the same answers,
- * to the owner signing in again with the same password. Through a directory and through S3 (s3rver, a local S3).
+ * is backed up with pg_dump, restored into a scratch database, and an api process started on the copy
+ * (`src/main.ts`, as the image runs it) gives the same answers, to the owner signing in again with the same password.
+ * Through a directory and through S3 (s3rver, a local S3).
  */
 
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import { DateTime } from 'luxon';
 import pg from 'pg';
 import S3rver from 's3rver';
 import request from 'supertest';
@@ -17,7 +22,6 @@ import {
   type BookingTestApp,
   client,
   createBookingTestApp,
-  createTestClock,
   everyDay,
   setUpShop,
   type TestShop,
@@ -28,9 +32,16 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../
 import { createDataSource } from '../db/data-source';
 import { backupDatabase, backupName, listBackups, restoreDatabase } from './backup';
 
-/** Wednesday 2026-10-14, 10:00 in New York. */
-const NOW = '2026-10-14T14:00:00Z';
 const PASSWORD = 'secret-password';
+const ZONE = 'America/New_York';
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** A Tuesday at least a week ahead, 10:00 in New York: in the future for both apis, which run on the real clock. */
+const FIRST = (() => {
+  let day = DateTime.now().setZone(ZONE).plus({ days: 8 }).startOf('day');
+  while (day.weekday !== 2) day = day.plus({ days: 1 });
+  return day.set({ hour: 10 });
+})();
+const THREE_WEEKS_ON = FIRST.plus({ weeks: 3 });
 
 let db: TestDatabase;
 let app: BookingTestApp;
@@ -38,6 +49,7 @@ let owner: TestUser;
 let shop: TestShop;
 let dir: string;
 const scratch: string[] = [];
+const children: ChildProcess[] = [];
 
 async function adminQuery(sql: string) {
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -59,8 +71,8 @@ async function emptyDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** What an owner and a visitor read: the public page, a day's agenda, the clients, the series. */
-async function answers(api: BookingTestApp, token: string) {
+/** What an owner and a visitor read: the public page, two days' agendas, the clients, the series. */
+async function answers(api: Express | string, token: string) {
   const auth = bearer(token);
   const read = async (url: string, headers: Record<string, string> = auth) => {
     const res = await request(api).get(url).set(headers);
@@ -69,33 +81,68 @@ async function answers(api: BookingTestApp, token: string) {
   };
   return {
     page: await read(`/api/shops/${shop.slug}`, {}),
-    agenda: await read(`/api/shops/${shop.id}/appointments?date=2026-10-20`),
-    nextAgenda: await read(`/api/shops/${shop.id}/appointments?date=2026-11-10`),
+    agenda: await read(`/api/shops/${shop.id}/appointments?date=${FIRST.toISODate()}`),
+    threeWeeksOn: await read(`/api/shops/${shop.id}/appointments?date=${THREE_WEEKS_ON.toISODate()}`),
     clients: await read(`/api/shops/${shop.id}/clients`),
     series: await read(`/api/shops/${shop.id}/series`),
   };
 }
 
-/** An api on a restored copy, as a fresh process would start: its own pool, the same clock and defaults. */
-async function apiOn(url: string): Promise<{ api: BookingTestApp; token: string; close(): Promise<void> }> {
-  const dataSource = createDataSource(url, { poolSize: 5 });
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const server = net.createServer();
+    server.once('error', () => resolve(freePort()));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
+  });
+}
+
+/** The api as its own process on a restored copy, once it answers /readyz, and the owner signed in there. */
+async function apiOn(url: string): Promise<{ api: string; token: string; close(): void }> {
+  // Every migration came with the copy: none is pending, and the api is told to run none.
+  const dataSource = createDataSource(url, { poolSize: 1 });
   await dataSource.initialize();
-  // Every migration came with the copy: none is pending.
   expect(await dataSource.showMigrations()).toBe(false);
-  const copy: TestDatabase = { url, dataSource, drop: async () => undefined };
-  const api = await createBookingTestApp(copy, { clock: createTestClock(NOW) });
+  await dataSource.destroy();
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      MIGRATE_ON_START: 'false',
+      AUTH_RATE_LIMIT_MULTIPLIER: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d;
+  });
+  const api = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`the api on the copy exited (${child.exitCode}):\n${output}`);
+    const ready = await fetch(`${api}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (waited > 90_000) throw new Error(`the api on the copy did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const signIn = await request(api)
     .post('/auth/v1/token?grant_type=password')
     .send({ email: owner.email, password: PASSWORD });
   expect(signIn.status).toBe(200);
-  return {
-    api,
-    token: signIn.body.access_token,
-    async close() {
-      await api.close();
-      await dataSource.destroy();
-    },
-  };
+  return { api, token: signIn.body.access_token, close: () => child.kill('SIGTERM') };
 }
 
 let before: Awaited<ReturnType<typeof answers>>;
@@ -103,11 +150,11 @@ let before: Awaited<ReturnType<typeof answers>>;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-backup-'));
   db = await createTestDatabase();
-  app = await createBookingTestApp(db, { clock: createTestClock(NOW) });
+  app = await createBookingTestApp(db);
   owner = await signUpTestUser(app, undefined, PASSWORD);
   shop = await setUpShop(app, owner.accessToken, {
     settings: {
-      timeZone: 'America/New_York',
+      timeZone: ZONE,
       hours_json: everyDay('09:00', '18:00'),
       minNoticeMinutes: 0,
       clientsMayRepeat: true,
@@ -122,30 +169,31 @@ beforeAll(async () => {
     request(app)
       .post(`/api/shops/${shop.slug}/appointments`)
       .send({ serviceIds: [shop.services[0]!.id], barberId: shop.barbers[0]!.id, ...body });
-  // Tuesday 2026-10-20: 10:00 a regular every three weeks (a series), 11:00 a one-off with two services.
-  expect(
-    (await book({ start: '2026-10-20T14:00:00Z', client: client(1), repeat: { intervalWeeks: 3, count: 4 } })).status,
-  ).toBe(201);
-  expect(
-    (
-      await book({
-        start: '2026-10-20T15:00:00Z',
-        client: client(2),
-        serviceIds: shop.services.map((s) => s.id),
-        barberId: shop.barbers[1]!.id,
-      })
-    ).status,
-  ).toBe(201);
+  // The Tuesday: 10:00 a regular every three weeks (a series), 11:00 a one-off with two services.
+  const regular = await book({
+    start: FIRST.toUTC().toISO(),
+    client: client(1),
+    repeat: { intervalWeeks: 3, count: 4 },
+  });
+  expect(regular.status).toBe(201);
+  const visit = await book({
+    start: FIRST.plus({ hours: 1 }).toUTC().toISO(),
+    client: client(2),
+    serviceIds: shop.services.map((s) => s.id),
+    barberId: shop.barbers[1]!.id,
+  });
+  expect(visit.status).toBe(201);
   before = await answers(app, owner.accessToken);
-  // The answers are about something: two bookings that day, two clients, one series whose third visit is 11-10.
+  // The answers are about something: two bookings that day, two clients, one series whose next visit is 3 weeks on.
   expect(before.agenda.appointments ?? before.agenda).toHaveLength(2);
   expect(JSON.stringify(before.clients)).toContain('Client 2');
   expect(JSON.stringify(before.series)).toContain('Client 1');
-  expect(JSON.stringify(before.nextAgenda)).toContain('Client 1');
+  expect(JSON.stringify(before.threeWeeksOn)).toContain('Client 1');
   await app.close();
 });
 
 afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await db?.drop();
   for (const name of scratch) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -162,7 +210,7 @@ describe('a backup to a directory', () => {
     try {
       expect(await answers(copy.api, copy.token)).toEqual(before);
     } finally {
-      await copy.close();
+      copy.close();
     }
   });
 
@@ -243,7 +291,7 @@ describe('a backup to S3-compatible storage (STORAGE_URL)', () => {
     try {
       expect(await answers(copy.api, copy.token)).toEqual(before);
     } finally {
-      await copy.close();
+      copy.close();
     }
   });
 

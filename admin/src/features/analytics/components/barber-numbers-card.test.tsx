@@ -45,7 +45,7 @@ describe('BarberNumbersCard', () => {
     fakeAnalyticsApi({ mine: barberNumbersOf({ comparison: 'new' }) });
     renderWithClient(<BarberNumbersCard />);
     const appointments = await card('My appointments');
-    expect(appointments).toContain('New: not open for all of the previous 30 days');
+    expect(appointments).toContain('New: you started during the previous 30 days');
     expect(appointments).not.toContain('%');
   });
 

@@ -77,6 +77,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
               { change: relativeChange(query.data.appointments, query.data.prior.appointments, locale), better: 'up' },
             ]}
             comparison={query.data.comparison}
+            comparisonOf="barber"
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myAppointments}
           />
@@ -85,6 +86,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
             value={formatMoney(query.data.revenue, { currency: query.data.currency, locale })}
             changes={[{ change: relativeChange(query.data.revenue, query.data.prior.revenue, locale), better: 'up' }]}
             comparison={query.data.comparison}
+            comparisonOf="barber"
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myRevenue}
           />
@@ -95,6 +97,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
               { change: pointChange(query.data.utilisation, query.data.prior.utilisation, locale), better: 'up' },
             ]}
             comparison={query.data.comparison}
+            comparisonOf="barber"
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myUtilisation}
           />
@@ -109,6 +112,7 @@ export function BarberNumbersCard({ locale = SHOP_LOCALE_DEFAULTS.locale }: Barb
               },
             ]}
             comparison={query.data.comparison}
+            comparisonOf="barber"
             against={previousLabel(query.data.period)}
             help={ANALYTICS_HELP.myReturning}
           />

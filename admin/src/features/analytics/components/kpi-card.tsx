@@ -45,7 +45,15 @@ function ChangeLine({ label, change, better, against }: KpiChange & { against: s
 }
 
 /** The one line a card shows instead of its changes when the previous period cannot be compared with. */
-function NoComparison({ comparison, against }: { comparison: Exclude<AnalyticsComparison, 'ok'>; against: string }) {
+function NoComparison({
+  comparison,
+  against,
+  who,
+}: {
+  comparison: Exclude<AnalyticsComparison, 'ok'>;
+  against: string;
+  who: 'shop' | 'barber';
+}) {
   return (
     <p className="flex items-start gap-1.5 text-sm text-neutral-600" data-comparison={comparison}>
       {comparison === 'new' ? (
@@ -57,7 +65,7 @@ function NoComparison({ comparison, against }: { comparison: Exclude<AnalyticsCo
           –
         </span>
       )}
-      <span>{comparisonSentence(comparison, against)}</span>
+      <span>{comparisonSentence(comparison, against, who)}</span>
     </p>
   );
 }
@@ -69,6 +77,7 @@ export function KpiCard({
   note,
   changes,
   comparison = 'ok',
+  comparisonOf = 'shop',
   against,
   help,
 }: {
@@ -81,6 +90,8 @@ export function KpiCard({
   changes: KpiChange[];
   /** Whether the changes can be shown (the report's AnalyticsComparison); otherwise 'New' or a dash, never a ratio. */
   comparison?: AnalyticsComparison;
+  /** Whose opening 'New' speaks of: the shop's report or a barber's own numbers. */
+  comparisonOf?: 'shop' | 'barber';
   /** 'previous 30 days'. */
   against: string;
   help: string;
@@ -120,7 +131,7 @@ export function KpiCard({
         {comparison === 'ok' ? (
           changes.map((c) => <ChangeLine key={c.label ?? 'main'} {...c} against={against} />)
         ) : (
-          <NoComparison comparison={comparison} against={against} />
+          <NoComparison comparison={comparison} against={against} who={comparisonOf} />
         )}
       </div>
     </section>

@@ -114,10 +114,13 @@ export function changeSentence(change: Change, against: string): string {
  * What a card says instead of a change when the previous period is no ground for one (issue 28): a shop younger than
  * it is 'New', one with too few appointments in it a dash. Never '+37,808%'.
  */
-export function comparisonSentence(comparison: Exclude<AnalyticsComparison, 'ok'>, against: string): string {
-  return comparison === 'new'
-    ? `New: not open for all of the ${against}`
-    : `Too little data in the ${against} to compare`;
+export function comparisonSentence(
+  comparison: Exclude<AnalyticsComparison, 'ok'>,
+  against: string,
+  who: 'shop' | 'barber' = 'shop',
+): string {
+  if (comparison === 'too_little_data') return `Too little data in the ${against} to compare`;
+  return who === 'shop' ? `New: not open for all of the ${against}` : `New: you started during the ${against}`;
 }
 
 const dateOf = (date: string) => new Date(`${date}T00:00:00Z`);

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmOperatorProof, useExtendTrial, useOperatorShops, useSendOperatorProof } from '../api/billing-api';
+import { OperatorTextSenderButton } from './operator-text-sender';
 
 /**
  * An ADMIN_EMAILS account whose address is not proven yet (the api's 403 `operator_unverified` says so in words):
@@ -124,6 +125,7 @@ export function OperatorShops() {
                   >
                     Extend trial
                   </Button>
+                  <OperatorTextSenderButton shopId={shop.id} shopName={shop.name} />
                 </td>
               </tr>
             ))}

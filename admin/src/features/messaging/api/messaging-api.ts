@@ -153,6 +153,16 @@ export function useSetAssistantTexts(shopId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => api.patch<AssistantTextsState>(messagingKeys.assistant(shopId)[0], { enabled }),
+    // The switch moves at once; a refusal puts it back (and the card says why).
+    onMutate: (enabled: boolean) => {
+      const key = messagingKeys.assistant(shopId);
+      const before = queryClient.getQueryData<AssistantTextsState>(key);
+      if (before) queryClient.setQueryData(key, { ...before, enabled });
+      return { before };
+    },
+    onError: (_error, _enabled, context) => {
+      if (context?.before) queryClient.setQueryData(messagingKeys.assistant(shopId), context.before);
+    },
     onSuccess: (state) => queryClient.setQueryData(messagingKeys.assistant(shopId), state),
   });
 }

@@ -123,6 +123,19 @@ describe('Messages: "The assistant answers texts"', () => {
     expect(sent('PATCH', ASSISTANT_URL)).toEqual([{ url: ASSISTANT_URL, body: { enabled: true } }]);
   });
 
+  it('moves back and says why when the change is refused', async () => {
+    const message = 'Only the owner of this shop can change it.';
+    fakeMessagingApi({
+      assistant: assistantOf({ available: true }),
+      refuse: { method: 'PATCH', url: ASSISTANT_URL, status: 403, body: { error: { code: 'forbidden', message } } },
+    });
+    renderTab();
+    const toggle = await screen.findByRole('checkbox', { name: 'The assistant answers texts' });
+    await userEvent.click(toggle);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
   it('cannot be turned on without a model, and says so in plain words; operators get the docs', async () => {
     fakeMessagingApi({ assistant: assistantOf({ available: false }) });
     const { unmount } = renderTab();

@@ -20,8 +20,8 @@ export const onboardingApi = {
       shopSlug: shop.slug,
       role: 'owner',
     }),
-  /** POST /api/barbers/join: the code from the shop owner links this account to the shop as a barber. */
-  joinShop: (code: string) => api.post<JoinShopResponse>('/api/barbers/join', { code }),
+  /** POST /api/barbers/join: the code from the shop owner links this account to the shop as a barber, named. */
+  joinShop: (code: string, name: string) => api.post<JoinShopResponse>('/api/barbers/join', { code, name }),
   slugAvailable: (slug: string, signal?: AbortSignal) =>
     api.get<{ available: boolean; message?: string }>(
       `/api/shops/slug-available?slug=${encodeURIComponent(slug)}`,

@@ -66,9 +66,29 @@ describe('HoursStep time zone', () => {
     );
     const select = screen.getByLabelText('Time Zone');
     expect(select).toHaveValue('America/New_York');
-    expect(screen.getByRole('option', { name: 'America/New York' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'New York' })).toBeInTheDocument();
     await userEvent.selectOptions(select, 'Europe/London');
     expect(onTimeZoneChange).toHaveBeenCalledWith('Europe/London');
+  });
+
+  it('groups the zones by region and narrows them to what is typed, keeping the chosen one', async () => {
+    render(
+      <HoursStep
+        value={defaultHours()}
+        timeZone="America/New_York"
+        onTimeZoneChange={vi.fn()}
+        onBack={vi.fn()}
+        onNext={vi.fn()}
+      />,
+    );
+    const groups = () => screen.getAllByRole('group').map((g) => g.getAttribute('label'));
+    expect(groups()).toEqual(expect.arrayContaining(['Africa', 'America', 'Asia', 'Europe', 'Pacific', 'Other']));
+    await userEvent.type(screen.getByLabelText('Search time zones'), 'lond');
+    expect(screen.getByText('1 zone matches')).toBeInTheDocument();
+    expect(groups()).toEqual(['America', 'Europe']);
+    expect(screen.getByRole('option', { name: 'London' })).toBeInTheDocument();
+    // The chosen zone stays, so the select keeps its value.
+    expect(screen.getByLabelText('Time Zone')).toHaveValue('America/New_York');
   });
 
   it('falls back to UTC when the browser names no zone the api accepts, and keeps a saved zone the list lacks', () => {

@@ -62,7 +62,32 @@ function agendaOf(appointments: Appointment[], date = '2026-05-10'): ShopAgenda 
   };
 }
 
+/** 8:00 AM in New York on Sunday 2026-05-10, the fixtures' day: their 9:00 AM visits are ahead. */
+const MORNING = new Date('2026-05-10T12:00:00Z');
+beforeEach(() => {
+  // Only Date is faked: the clock says it is that morning, timers and user events run as usual.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(MORNING);
+});
+afterEach(() => vi.useRealTimers());
+
 describe('AgendaDay', () => {
+  it('offers completed or no-show on an appointment that has started, not Cancel or Make this a series…', () => {
+    vi.setSystemTime(new Date('2026-05-10T13:30:00Z'));
+    render(
+      <AgendaDay
+        agenda={agendaOf([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')])}
+        pendingId={null}
+        onSetStatus={vi.fn()}
+        onMakeSeries={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Mark completed: 9:00 AM Jordan Lee' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark no-show: 9:00 AM Jordan Lee' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel: 9:00 AM Jordan Lee' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' })).toBeNull();
+  });
+
   it('groups the day by barber, with time, client, contact, service and status', () => {
     const day = agendaOf([
       appointment('a1', SAM, '9:00 AM', 'Jordan Lee'),
@@ -259,7 +284,13 @@ function wrap(ui: ReactNode) {
   );
 }
 
-describe('AppointmentsTab', () => {
+/** The calendar's block for an appointment opens its detail, which holds the card with its actions (issue 25). */
+async function openBlock(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name }));
+  return screen.getByRole('dialog');
+}
+
+describe('AppointmentsTab (the calendar)', () => {
   beforeEach(() => setTokenSource(async () => 'token'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -267,11 +298,16 @@ describe('AppointmentsTab', () => {
     const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')]);
     vi.stubGlobal('fetch', fetchMock);
     wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
-    const item = await screen.findByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
+    const dialog = await openBlock('9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed');
+    const item = within(dialog).getByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
     expect(item).toHaveTextContent('Confirmed');
     await userEvent.click(within(item).getByRole('button', { name: /^Mark completed/ }));
-    await waitFor(() => expect(item).toHaveTextContent('Completed'));
-    expect(within(item).queryByRole('button', { name: /^Mark completed/ })).toBeNull();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' })).toHaveTextContent(
+        'Completed',
+      ),
+    );
+    expect(within(dialog).queryByRole('button', { name: /^Mark completed/ })).toBeNull();
     expect(calls).toContain(`PATCH /api/shops/${SHOP_ID}/appointments/a1`);
     expect(calls.filter((c) => c.startsWith('GET')).length).toBeGreaterThanOrEqual(2);
     expect(await screen.findByText('Appointment completed')).toBeInTheDocument();
@@ -281,25 +317,32 @@ describe('AppointmentsTab', () => {
     const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')]);
     vi.stubGlobal('fetch', fetchMock);
     wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
-    await screen.findByText('Jordan Lee');
+    await screen.findByRole('button', { name: '9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed' });
     expect(screen.getByText(/Sunday, May 10, 2026/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
     expect(await screen.findByText('No appointments on this day')).toBeInTheDocument();
     expect(screen.getByText(/Monday, May 11, 2026/)).toBeInTheDocument();
     expect(calls).toContain(`GET /api/shops/${SHOP_ID}/appointments?date=2026-05-11`);
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
-    expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: '9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed' }),
+    ).toBeInTheDocument();
   });
 
   it('cancels a series visit and every later one with PATCH {status, scope}', async () => {
     const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { seriesId: SERIES_ID })]);
     vi.stubGlobal('fetch', fetchMock);
     wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
-    const item = await screen.findByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
+    const dialog = await openBlock('9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed');
+    const item = within(dialog).getByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
     expect(await within(item).findByText('Repeats every 3 weeks')).toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: /^Cancel/ }));
     await userEvent.click(within(item).getByRole('button', { name: 'This and all later visits' }));
-    await waitFor(() => expect(item).toHaveTextContent('Cancelled'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' })).toHaveTextContent(
+        'Cancelled',
+      ),
+    );
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'cancelled', scope: 'following' });
     expect(calls).toContain(`PATCH /api/shops/${SHOP_ID}/appointments/a1`);
@@ -312,7 +355,8 @@ describe('AppointmentsTab', () => {
     ]);
     vi.stubGlobal('fetch', fetchMock);
     wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' }));
+    const detail = await openBlock('9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed');
+    await userEvent.click(within(detail).getByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' }));
     const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
     expect(dialog).toHaveTextContent('Starting with this appointment on Sunday, May 10, 2026 at 9:00 AM');
     expect(dialog).toHaveTextContent(`Skin Fade with ${SAM.name}.`);
@@ -330,8 +374,25 @@ describe('AppointmentsTab', () => {
     expect(await screen.findByText('No barber is free for this service before closing today.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serviceId: CUT.id, barberId: 'any' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ serviceId: CUT.id, barberId: 'any', date: '2026-05-10' });
     expect(calls).toContain(`POST /api/shops/${SHOP_ID}/walk-in`);
+  });
+
+  it('names the day a walk-in books on, and refuses another day with the reason', async () => {
+    const { fetchMock } = fakeApi([]);
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    await screen.findByText('No appointments on this day');
+    await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
+    expect(screen.getByRole('group', { name: 'Book a walk-in' })).toHaveTextContent(
+      'Books on Sunday, May 10, 2026 (today)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await screen.findByText(/Monday, May 11, 2026/);
+    const walkIn = await screen.findByRole('button', { name: 'Walk-in' });
+    expect(walkIn).toBeDisabled();
+    expect(walkIn).toHaveAccessibleDescription('Walk-ins are booked for today only. Go to today to add one.');
+    expect(screen.queryByRole('group', { name: 'Book a walk-in' })).toBeNull();
   });
 
   it("sends the walk-in's optional client details, blank ones as empty strings", async () => {
@@ -349,6 +410,7 @@ describe('AppointmentsTab', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       serviceId: CUT.id,
       barberId: 'any',
+      date: '2026-05-10',
       client: { name: 'Ana Silva', email: 'ana@example.com', phone: '' },
     });
     // Refused: the panel stays open with the details, for another try.

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useServices } from '../api/owner-api';
+import { BarberPermissionsCard, PortfolioModerationCard, ShopCalendarFeedCard } from './barber-permissions-card';
 import { BarberScheduleDialog } from './barber-schedule-dialog';
 import { BarberServicesDialog, barberServicesLabel } from './barber-services-dialog';
 import { JoinCodeCard } from './join-code-card';
@@ -58,6 +59,7 @@ export function BarbersTab({
         }
       />
       <JoinCodeCard shopId={shopId} />
+      <BarberPermissionsCard shopId={shopId} />
       {loading ? (
         <div className="grid place-items-center py-12 text-amber-500">
           <Spinner label="Loading barbers" />
@@ -115,6 +117,8 @@ export function BarbersTab({
           ))}
         </ul>
       )}
+      <PortfolioModerationCard shopId={shopId} barberNames={new Map((barbers ?? []).map((b) => [b.id, b.name]))} />
+      <ShopCalendarFeedCard shopId={shopId} />
       <BarberDialog shopId={shopId} barber={dialog?.barber} open={dialog !== null} onClose={() => setDialog(null)} />
       <BarberScheduleDialog
         shop={shop}

@@ -2,6 +2,7 @@ import { Copy, ExternalLink, Plus, RefreshCw, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { DotBreaks } from '../../../components/ui/dot-breaks';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
@@ -77,7 +78,9 @@ function DnsRecords({ hostname, records }: { hostname: string; records: DnsRecor
           {records.map((record) => (
             <tr key={`${record.type} ${record.name} ${record.value}`}>
               <td className="px-2 py-2 align-top font-mono sm:px-3">{record.type}</td>
-              <td className="px-2 py-2 align-top font-mono break-all sm:px-3">{record.name}</td>
+              <td className="px-2 py-2 align-top font-mono sm:px-3">
+                <DotBreaks name={record.name} />
+              </td>
               <td className="py-1 pr-1 pl-2 align-top sm:pl-3">
                 {/* On a phone the copy button goes under the value, which then has the cell's whole width. */}
                 <div className="flex flex-col items-start gap-1 sm:flex-row">
@@ -135,8 +138,8 @@ function DomainItem({
   return (
     <li aria-labelledby={headingId} className="min-w-0 rounded-xl border border-neutral-200 p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h4 id={headingId} className="min-w-0 font-semibold break-all text-neutral-900">
-          {hostname}
+        <h4 id={headingId} className="min-w-0 font-semibold text-neutral-900">
+          <DotBreaks name={hostname} />
         </h4>
         <StatusBadge status={status} />
         {domain.primary ? <span className="text-xs font-semibold text-neutral-600">Primary address</span> : null}
@@ -159,7 +162,11 @@ function DomainItem({
         <p className="mt-2 text-sm text-neutral-700">
           {primaryHostname ? (
             <>
-              Redirects to <span className="font-medium break-all">{primaryHostname}</span>.
+              Redirects to{' '}
+              <span className="font-medium">
+                <DotBreaks name={primaryHostname} />
+              </span>
+              .
             </>
           ) : (
             'Redirects to your primary address.'

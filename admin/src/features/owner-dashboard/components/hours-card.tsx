@@ -9,6 +9,7 @@ import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import { showToast } from '../../../components/ui/toaster';
 import { useUpdateShop } from '../api/owner-api';
 import { failureToast, shopUpdatedToast } from '../lib/messages';
+import { SpecialDaysCard } from './special-days/special-days-card';
 
 function EditHoursForm({ shop, onClose }: { shop: Shop; onClose: () => void }) {
   const update = useUpdateShop(shop.id);
@@ -52,8 +53,20 @@ function EditHoursForm({ shop, onClose }: { shop: Shop; onClose: () => void }) {
   );
 }
 
-/** The week as clients see it (always Monday to Sunday, whatever order the api sent), with Edit Hours. */
+/**
+ * The week as clients see it (always Monday to Sunday, whatever order the api sent), with Edit Hours; under it the
+ * shop's special days (issue 25).
+ */
 export function HoursCard({ shop }: { shop: Shop }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <WeekCard shop={shop} />
+      <SpecialDaysCard shop={shop} />
+    </div>
+  );
+}
+
+function WeekCard({ shop }: { shop: Shop }) {
   const [open, setOpen] = useState(false);
   return (
     <Card>

@@ -1,4 +1,12 @@
-import { currencyLabel, displaySettingsOf, localeLabel, type Shop, THEME_LABELS } from '@barberly/common';
+import {
+  currencyLabel,
+  displaySettingsOf,
+  formatPhone,
+  localeLabel,
+  type Shop,
+  shopPhoneCountry,
+  THEME_LABELS,
+} from '@barberly/common';
 import { CalendarDays, Copy, ExternalLink, Pencil, Scissors, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -6,6 +14,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { StatCard } from '../../../components/ui/stat-card';
 import { showToast } from '../../../components/ui/toaster';
 import { paths } from '../../../lib/routes';
+import { TodayAgenda } from '../../calendar/components/today-agenda';
 import { copyText } from '../lib/clipboard';
 import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/messages';
 import { BookingSettingsCard } from './booking-settings-card';
@@ -78,7 +87,7 @@ export function OverviewTab({
 }: {
   shop: Shop;
   /** The setup checklist's way to another tab (Barbers, Messages). */
-  onOpenTab?: (tab: 'barbers' | 'messages') => void;
+  onOpenTab?: (tab: 'barbers' | 'messages' | 'appointments') => void;
   /** Live appointments of the shop's today (GET /api/shops/{id}/stats). */
   todayAppointments: number;
   barberCount: number;
@@ -93,6 +102,7 @@ export function OverviewTab({
   };
   return (
     <div className="flex flex-col gap-6">
+      <TodayAgenda shopId={shop.id} onOpenCalendar={() => onOpenTab?.('appointments')} />
       <SetupChecklist
         shop={shop}
         barberCount={barberCount}
@@ -126,7 +136,7 @@ export function OverviewTab({
               {shop.bio}
             </Detail>
             <Detail label="Address">{shop.address}</Detail>
-            <Detail label="Phone">{shop.phoneNumber}</Detail>
+            <Detail label="Phone">{formatPhone(shop.phoneNumber, shopPhoneCountry(shop))}</Detail>
             <Detail label="Currency">{currencyLabel(display.currency)}</Detail>
             <Detail label="Locale">{localeLabel(display.locale)}</Detail>
             <Detail label="Clock">{display.clock === '24h' ? '24-hour' : '12-hour'}</Detail>

@@ -17,10 +17,12 @@ import { EditShopDialog } from './shop-dialogs';
 
 /** Tab list columns by the number of tabs (Tailwind needs whole class names). */
 const TAB_GRID: Record<number, string> = {
+  // Three across on phones: 'Appointments' needs about 100 px (issue 25: four across ran it into 'Clients').
   5: 'grid-cols-3 sm:grid-cols-5 max-w-3xl',
   6: 'grid-cols-3 sm:grid-cols-6 max-w-4xl',
-  7: 'grid-cols-4 lg:grid-cols-7 max-w-5xl',
-  8: 'grid-cols-4 lg:grid-cols-8 max-w-5xl',
+  7: 'grid-cols-3 sm:grid-cols-4 lg:grid-cols-7 max-w-5xl',
+  8: 'grid-cols-3 sm:grid-cols-4 lg:grid-cols-8 max-w-5xl',
+  9: 'grid-cols-3 sm:grid-cols-5 lg:grid-cols-9 max-w-6xl',
 };
 
 type TabKey =
@@ -28,6 +30,7 @@ type TabKey =
   | 'appointments'
   | 'clients'
   | 'analytics'
+  | 'payments'
   | 'messages'
   | 'services'
   | 'barbers'
@@ -125,6 +128,7 @@ export function OwnerDashboard({
   MessagesLabel,
   Clients,
   Analytics,
+  Payments,
 }: {
   slug: string;
   onNotYours: () => void;
@@ -138,6 +142,8 @@ export function OwnerDashboard({
   /** The Clients and Analytics tabs (issue 13), handed in by app/; Analytics loads its charts only when opened. */
   Clients?: ComponentType<{ shop: Shop }>;
   Analytics?: ComponentType<{ shop: Shop }>;
+  /** The Payments tab (issue 27: charges, payouts, barbers' pay), handed in by app/. */
+  Payments?: ComponentType<{ shop: Shop }>;
 }) {
   const shops = useMyShops();
   const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
@@ -190,7 +196,7 @@ export function OwnerDashboard({
             label="Shop management"
             value={tab}
             onChange={setTab}
-            listClassName={TAB_GRID[5 + [Messages, Clients, Analytics].filter(Boolean).length] ?? TAB_GRID[5]}
+            listClassName={TAB_GRID[5 + [Messages, Clients, Analytics, Payments].filter(Boolean).length] ?? TAB_GRID[5]}
             items={[
               {
                 key: 'overview',
@@ -215,6 +221,7 @@ export function OwnerDashboard({
               ...(Analytics
                 ? [{ key: 'analytics' as const, label: 'Analytics', panel: <Analytics shop={shop} /> }]
                 : []),
+              ...(Payments ? [{ key: 'payments' as const, label: 'Payments', panel: <Payments shop={shop} /> }] : []),
               ...(Messages
                 ? [
                     {

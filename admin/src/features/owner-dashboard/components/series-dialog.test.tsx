@@ -137,8 +137,16 @@ describe('seriesRequestOf', () => {
 });
 
 describe('New series from the agenda', () => {
-  beforeEach(() => setTokenSource(async () => 'token'));
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    setTokenSource(async () => 'token');
+    // The morning of the agenda's day (2026-05-10): its appointments are still ahead, so they can become a series.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-05-10T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   const series: Series = {
     id: '77777777-7777-4777-8777-777777777777',
@@ -181,6 +189,8 @@ describe('New series from the agenda', () => {
     const api = fakeApi(
       on('GET', '/api/my/shops', [{ id: SHOP_ID, slug: 'fade-co', name: 'Fade Co', timeZone: ZONE }]),
       on('GET', `/api/shops/${SHOP_ID}/appointments`, agenda(appointments)),
+      // The calendar asks for its day by date (issue 25).
+      on('GET', `/api/shops/${SHOP_ID}/appointments?date=2026-05-10`, agenda(appointments)),
       on('GET', `/api/shops/${SHOP_ID}/series?status=active`, []),
       on('GET', `/api/shops/${SHOP_ID}/waitlist?date=2026-05-10`, []),
       on('POST', `/api/shops/${SHOP_ID}/series`, created.body as object, created.status),
@@ -259,6 +269,8 @@ describe('New series from the agenda', () => {
   it("'Make this a series…' adopts the appointment as the first visit: only the rule is chosen", async () => {
     const from = visit('a1', '2026-05-10T14:00:00.000Z');
     const api = setUp([from]);
+    // The calendar's block opens the appointment, whose card offers the series (issue 25).
+    await userEvent.click(await screen.findByRole('button', { name: /^10:00 AM to .*Jordan Lee/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 10:00 AM Jordan Lee' }));
     const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
     expect(dialog).toHaveTextContent('Starting with this appointment on Sunday, May 10, 2026 at 10:00 AM');
@@ -295,6 +307,8 @@ describe('New series from the agenda', () => {
       status: 409,
       body: { error: { code: 'already_in_series', message: VISIT_MESSAGES.alreadyInSeries } },
     });
+    // The calendar's block opens the appointment, whose card offers the series (issue 25).
+    await userEvent.click(await screen.findByRole('button', { name: /^10:00 AM to .*Jordan Lee/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Make this a series: 10:00 AM Jordan Lee' }));
     const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book Series' }));

@@ -281,6 +281,8 @@ describe('Series panel in the Appointments tab', () => {
     );
     vi.stubGlobal('fetch', api.fetchMock);
     renderWithApi(<AppointmentsTab shopId={SHOP_ID} services={[]} barbers={BARBERS} />);
+    // Waitlist and series sit in the calendar's side panel (issue 25).
+    await userEvent.click(await screen.findByRole('button', { name: 'Waitlist and series' }));
     const panel = await screen.findByRole('region', { name: 'Series' });
     expect(
       await within(panel).findByRole('listitem', { name: 'Jordan Lee, Every 3 weeks on Tuesday at 10:00' }),

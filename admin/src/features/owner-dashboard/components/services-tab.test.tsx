@@ -50,3 +50,24 @@ describe('ServicesTab buffers (issue 14)', () => {
     expect(await screen.findByText('Service updated')).toBeInTheDocument();
   });
 });
+
+describe('ServicesTab packages (issue 28)', () => {
+  beforeEach(() => setTokenSource(async () => 'token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('notes a package that costs less than the same services booked apart', () => {
+    const api = fakeApi(on('GET', '/api/my/shops', []));
+    vi.stubGlobal('fetch', api.fetchMock);
+    const of = (id: string, name: string, price: number): Service => ({ ...CUT, id, name, price, bufferMinutes: 0 });
+    renderWithApi(
+      <ServicesTab
+        shopId={SHOP_ID}
+        services={[of('h', 'Haircut', 35), of('b', 'Beard Trim', 20), of('c', 'Haircut + Beard', 50)]}
+        loading={false}
+      />,
+    );
+    const cards = screen.getAllByRole('listitem');
+    expect(cards[2]).toHaveTextContent('Save $5.00: Haircut and Beard Trim booked apart cost $55.00.');
+    expect(cards[0]).not.toHaveTextContent('Save');
+  });
+});

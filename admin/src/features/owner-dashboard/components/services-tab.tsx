@@ -1,4 +1,11 @@
-import { formatDuration, formatMinutes, formatMoney, type Service } from '@barberly/common';
+import {
+  formatDuration,
+  formatMinutes,
+  formatMoney,
+  packageSavingNote,
+  packageSavings,
+  type Service,
+} from '@barberly/common';
 import { Pencil, Plus, Scissors } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -51,6 +58,8 @@ export function ServicesTab({
   const [dialog, setDialog] = useState<{ service?: Service } | null>(null);
   const display = useShopDisplay(shopId);
   const openAdd = () => setDialog({});
+  // A package cheaper than its parts booked apart says so, as the shop page does (issue 28).
+  const savings = packageSavings(services ?? []);
   return (
     <div className="flex flex-col gap-5">
       <CardHeader
@@ -93,6 +102,11 @@ export function ServicesTab({
                 ) : (
                   <div className="flex-1" />
                 )}
+                {savings.has(service.id) ? (
+                  <p className="mt-2 text-sm font-semibold text-emerald-800" data-package-saving="">
+                    {packageSavingNote(savings.get(service.id)!, (n) => formatMoney(n, display))}
+                  </p>
+                ) : null}
                 <div className="mt-4 flex items-center justify-between gap-2">
                   <span className="text-sm text-neutral-500">{serviceLengthLabel(service)}</span>
                   <Button

@@ -3,7 +3,9 @@ import { CheckCircle2, Circle, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
 import { loadSetupProgress, type SetupProgress, type SetupStep, saveSetupProgress } from '../lib/setup-progress';
+import { HolidayPicker } from './special-days/special-days-card';
 
 /** Where a step's button takes the owner: another tab, or a card on the Overview. */
 export type SetupTarget = 'barbers' | 'messages' | 'hours' | 'domains';
@@ -23,7 +25,8 @@ interface StepView {
 }
 
 /**
- * The Overview's setup checklist (issue 28): add a barber, set hours, share the link, turn on text reminders,
+ * The Overview's setup checklist (issue 28): add a barber, set hours, close on the public holidays (issue 25: the
+ * country's next 12 months, all ticked for review, closed in one click), share the link, turn on text reminders,
  * connect a domain. Shown until every step is done or dismissed; each step says how to do it.
  */
 export function SetupChecklist({
@@ -41,6 +44,7 @@ export function SetupChecklist({
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }) {
   const [progress, setProgress] = useState<SetupProgress>(() => loadSetupProgress(storage, shop.id));
+  const [holidaysOpen, setHolidaysOpen] = useState(false);
   const update = (next: SetupProgress) => {
     setProgress(next);
     saveSetupProgress(storage, shop.id, next);
@@ -68,12 +72,23 @@ export function SetupChecklist({
       action: (
         <>
           <Button variant="light" size="sm" onClick={() => onGoTo('hours')}>
-            Edit hours
+            Review hours
           </Button>
           <Button variant="light" size="sm" onClick={() => mark('hours', 'done')}>
             They are right
           </Button>
         </>
+      ),
+    },
+    {
+      key: 'holidays',
+      title: 'Close on public holidays',
+      detail: 'Review your country’s public holidays for the next 12 months and close them in one click.',
+      done: progress.done.includes('holidays'),
+      action: (
+        <Button variant="light" size="sm" onClick={() => setHolidaysOpen(true)}>
+          Review holidays
+        </Button>
       ),
     },
     {
@@ -111,7 +126,7 @@ export function SetupChecklist({
       done: Boolean(shop.customDomain),
       action: (
         <Button variant="light" size="sm" onClick={() => onGoTo('domains')}>
-          Connect a domain
+          Set up a domain
         </Button>
       ),
     },
@@ -160,6 +175,21 @@ export function SetupChecklist({
           </li>
         ))}
       </ol>
+      <Dialog
+        open={holidaysOpen}
+        onClose={() => setHolidaysOpen(false)}
+        title="Public holidays"
+        description="The next 12 months. Untick the days you stay open."
+      >
+        {holidaysOpen ? (
+          <HolidayPicker
+            shopId={shop.id}
+            allPicked
+            onClosed={() => mark('holidays', 'done')}
+            onDone={() => setHolidaysOpen(false)}
+          />
+        ) : null}
+      </Dialog>
     </Card>
   );
 }

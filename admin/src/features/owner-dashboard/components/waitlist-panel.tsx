@@ -4,6 +4,7 @@ import {
   type DisplaySettings,
   formatClockTime,
   formatWallTime,
+  shopPhoneCountry,
   type WaitlistEntry,
   type WaitlistStatus,
 } from '@barberly/common';
@@ -219,7 +220,12 @@ function EntryItem({
           Holding {hold.label} with {hold.barberName} until {formatClockTime(hold.expiresAt, { ...display, timeZone })}
         </p>
       ) : null}
-      <ContactLinks phone={client.phone} email={client.email} className="sm:flex-row sm:gap-4" />
+      <ContactLinks
+        phone={client.phone}
+        email={client.email}
+        country={display?.locale ? shopPhoneCountry({ locale: display.locale }) : null}
+        className="sm:flex-row sm:gap-4"
+      />
       {isActive(entry) ? (
         offering ? (
           <OfferPicker

@@ -2,7 +2,7 @@
  * What the owner ticked off or dismissed on the Overview's setup checklist (issue 28), kept in the browser per shop.
  * Steps the api can tell (a barber, text reminders, a domain) are read from the shop instead.
  */
-export const SETUP_STEPS = ['barber', 'hours', 'share', 'texts', 'domain'] as const;
+export const SETUP_STEPS = ['barber', 'hours', 'holidays', 'share', 'texts', 'domain'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 export interface SetupProgress {

@@ -25,4 +25,4 @@ export {
   registerAppointmentListeners,
 } from './listeners';
 export { type MoveOptions, moveAppointment } from './move';
-export { confirmByClient, joinSeries, markAppointment } from './status';
+export { completeAtCheckout, confirmByClient, joinSeries, markAppointment } from './status';

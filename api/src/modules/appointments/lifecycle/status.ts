@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppointmentEntity } from '../appointment.entity';
-import type { AppointmentContext } from '../appointment-view';
+import { type AppointmentContext, loadAppointmentContext } from '../appointment-view';
 import { type Actor, snapshotOf } from './appointment-event';
 import { type LifecycleDeps, recordEvent } from './event-log';
 
@@ -84,4 +84,36 @@ export async function joinSeries(
     { appointment: ctx.appointment, shop: ctx.shop },
     { type: 'series_joined', actor, before, after: snapshotOf(ctx.appointment) },
   );
+}
+
+/**
+ * Completed at the chair's checkout (issue 27): the version always moves (the receipt mail is keyed by it, and a
+ * queued reminder is dropped); the 'completed' event is written when the status changes. Returns the new version.
+ */
+export async function completeAtCheckout(
+  deps: LifecycleDeps,
+  manager: EntityManager,
+  appointmentId: string,
+  actor: Actor,
+): Promise<number> {
+  const ctx = await loadAppointmentContext(manager, { id: appointmentId }, true);
+  if (!ctx) return 1;
+  const before = snapshotOf(ctx.appointment);
+  const [rows] = (await manager.query(
+    `UPDATE "appointments" SET "status" = 'completed', "version" = "version" + 1, "updated_at" = now()
+     WHERE "id" = $1 RETURNING "version"`,
+    [appointmentId],
+  )) as [Array<{ version: number }>, number];
+  const version = rows[0]?.version ?? 1;
+  if (before.status !== 'completed') {
+    ctx.appointment.status = 'completed';
+    ctx.appointment.version = version;
+    await recordEvent(
+      deps,
+      manager,
+      { appointment: ctx.appointment, shop: ctx.shop },
+      { type: 'completed', actor, via: 'checkout', before, after: snapshotOf(ctx.appointment) },
+    );
+  }
+  return version;
 }

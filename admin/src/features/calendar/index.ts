@@ -1,0 +1,2 @@
+export { CalendarTab } from './components/calendar-tab';
+export { TodayAgenda } from './components/today-agenda';

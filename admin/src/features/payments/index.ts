@@ -1,0 +1,4 @@
+// Checkout at the chair and the money views (issue 27 items 5 and 6).
+export { CheckOutAction, CheckoutDialog } from './components/checkout-dialog';
+export { MyEarningsCard } from './components/earnings-card';
+export { PaymentsTab } from './components/payments-tab';

@@ -1,0 +1,1 @@
+export { BookingRouteHead as default } from '../../../../../components/booking/booking-route';

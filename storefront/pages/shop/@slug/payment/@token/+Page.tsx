@@ -1,0 +1,1 @@
+export { PaymentRoutePage as default } from '../../../../../components/booking/payment-route';

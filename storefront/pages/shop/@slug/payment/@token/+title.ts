@@ -1,0 +1,1 @@
+export { paymentRouteTitle as default } from '../../../../../components/booking/payment-route';
