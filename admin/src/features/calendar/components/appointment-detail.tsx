@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useClient } from '../../clients/api/clients-api';
 import type { OwnerSettableStatus } from '../../owner-dashboard/api/owner-api';
 import { wallTimeOf } from '../../owner-dashboard/lib/wall-time';
+import { AppointmentMoney } from '../../payments/components/appointment-money';
 import { CheckOutAction } from '../../payments/components/checkout-dialog';
 import { useMoveAppointment } from '../api/calendar-api';
 import { type ClockDisplay, timeLabel, timeOptions, visitName } from '../lib/calendar-model';
@@ -68,6 +69,8 @@ export function AppointmentDetail({
             />
           </ul>
           {appointment.clientId ? <ClientCard shopId={shopId} clientId={appointment.clientId} /> : null}
+          {/* Issue 27: what was paid, the no-show fee, refunds (features/payments). */}
+          <AppointmentMoney shopId={shopId} appointmentId={appointment.id} status={appointment.status} />
           {appointment.status === 'confirmed' && Date.parse(appointment.end) > Date.now() ? (
             <MoveForm
               key={appointment.id + appointment.start}
