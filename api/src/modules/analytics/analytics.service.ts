@@ -10,6 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { loadShopForNumbers } from '../barbers/barber-permissions';
 import { loadLinkedBarber } from '../barbers/barber-settings.service';
+import { loadPaymentAnalytics } from '../payments/money-analytics';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, loadOwnedShop, SHOP_NOT_FOUND } from '../shops/shop-access';
 import {
@@ -105,6 +106,8 @@ async function computeShopReport(
     daily,
     otherCurrencyAppointments,
     comparison: comparisonOf(openedOn, scope.prior, prior.appointments),
+    // Issue 27: collected beside booked revenue, no-shows before and after payment policies.
+    payments: await loadPaymentAnalytics(manager, scope, deps.now()),
   };
 }
 

@@ -447,6 +447,31 @@ describe('money views', () => {
     ]);
   });
 
+  it('adds what was collected beside the booked revenue, and no-shows before and after the payment policy', async () => {
+    const late = await bookVisit(s, '2026-12-01T19:00:00.000Z', 0);
+    // A money-taking policy since 12:30 in New York: the 12:00 visits came before it, the later ones after.
+    await db.dataSource.query(
+      `INSERT INTO "payment_policies" ("shop_id", "mode", "deposit", "updated_at") VALUES ($1, 'deposit', '{"percent": 25}', $2)`,
+      [s.shop.id, '2026-12-01T17:30:00Z'],
+    );
+    app.clock.set('2026-12-01T23:00:00Z');
+    expect(
+      (await request(app).patch(`/api/shops/${s.shop.id}/appointments/${late}`).set(s.auth).send({ status: 'no_show' }))
+        .status,
+    ).toBe(200);
+    const res = await request(app)
+      .get(`/api/shops/${s.shop.id}/analytics?period=custom&from=2026-11-30&to=2026-12-06`)
+      .set(s.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.payments).toEqual({
+      collected: 206,
+      collectedTips: 26,
+      priorCollected: 0,
+      noShowRate: { policySince: '2026-12-01T17:30:00.000Z', before: 0, after: 0.333 },
+    });
+    app.clock.set(NOW);
+  });
+
   it('lets a barber see only their own money, and nobody another shop’s', async () => {
     const mine = bearer(barberUser.accessToken);
     const own = (await request(app).get(`/api/shops/${s.shop.id}/payments/earnings`).set(mine)).body as EarningsReport;
