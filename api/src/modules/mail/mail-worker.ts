@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
 import { sendAppointmentText, type TextDeps, textKindOf } from '../messaging/texts';
+import { CARRIES_PAYMENT_POLICY, paymentPolicyTextOf } from '../payments/policy-words';
 import { composeReceiptMail } from '../payments/receipt';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
@@ -72,6 +73,10 @@ export async function handleBookingMail(
       ownerEmail: owner?.email ?? null,
       manageUrl,
       now: deps.now(),
+      // Issue 27: the payment policy the client accepted rides on the confirmation and every reminder.
+      paymentPolicy: CARRIES_PAYMENT_POLICY.has(job.kind)
+        ? await paymentPolicyTextOf(dataSource.manager, appointment.id)
+        : null,
     });
   if (!mail) return 'skipped';
 

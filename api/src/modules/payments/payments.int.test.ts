@@ -1,6 +1,7 @@
 import type { AppointmentPayments, CancellationTerms, PaymentAccount, ShopPaymentPolicies } from '@barberly/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../platform/logger';
 import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import {
@@ -12,6 +13,8 @@ import {
   setUpShop,
   type TestShop,
 } from '../appointments/booking.test-helper';
+import { handleBookingMail } from '../mail/mail-worker';
+import type { MailMessage } from '../mail/mailer';
 import { bearer } from '../shops/shops.test-helper';
 import { type CardBehaviour, type FakeStripeConnect, startFakeStripeConnect } from './fake-stripe-connect.test-helper';
 
@@ -279,6 +282,28 @@ describe('policies (item 2)', () => {
 });
 
 describe('payment at booking (item 3)', () => {
+  it('the confirmation and the reminder carry the policy the client accepted', async () => {
+    const s = await connectedShop({ mode: 'deposit', deposit: { amount: 10 }, cancellationWindowHours: 24 });
+    const { appointmentId } = await bookAndPay(s, '2026-12-04T15:00:00Z');
+    const sent: MailMessage[] = [];
+    const deps = {
+      dataSource: db.dataSource,
+      mailer: { send: async (m: MailMessage) => void sent.push(m) } as never,
+      publicOrigin: 'http://localhost:3000',
+      now: () => new Date(NOW),
+      logger: createLogger('silent'),
+    };
+    for (const kind of ['confirmation', 'reminder'] as const) {
+      expect(await handleBookingMail(deps as never, { kind, appointmentId, version: 1 } as never)).toBe('sent');
+    }
+    expect(sent).toHaveLength(2);
+    for (const mail of sent) {
+      expect(mail.text).toContain(
+        'Payment policy: A deposit of $10 is taken now and counts toward your visit. Cancel at least 24 hours before for a full refund of the deposit.',
+      );
+    }
+  });
+
   it('holds the slot while the client pays: a second client is refused; paying confirms the booking and the fee goes to the platform', async () => {
     const s = await connectedShop({ mode: 'deposit', deposit: { amount: 10 }, cancellationWindowHours: 24 });
     const first = await book(s, '2026-12-03T15:00:00Z', 1);
