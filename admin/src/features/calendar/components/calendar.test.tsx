@@ -1,5 +1,5 @@
 import type { Appointment, Barber, Hours, Service, ShopAgenda } from '@barberly/common';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
@@ -7,6 +7,8 @@ import { fakeApi, on, renderWithApi } from '../../owner-dashboard/lib/fake-api.t
 import { CalendarTab } from './calendar-tab';
 
 vi.setConfig({ testTimeout: 30_000 });
+// The grid is a few hundred buttons: on a busy machine its first render can take more than the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const SHOP_ID = '11111111-1111-4111-8111-111111111111';
 const ZONE = 'America/New_York';
