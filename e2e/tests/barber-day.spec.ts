@@ -2,9 +2,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { atBothSizes, DESKTOP, PHONE } from '../support/a11y';
-import { httpRequest, uniqueEmail } from '../support/api';
+import { baseURL, httpRequest, signUp, uniqueEmail } from '../support/api';
 import { registerThroughModal } from '../support/ui';
-import { shopWithTeam, toast } from './admin-booking-helpers';
+import { shopWithTeam, signInThroughModal, toast } from './admin-booking-helpers';
 
 /**
  * Issue 26 on a phone: a barber joins with the shop's code and gives their name, finds their screens behind the six
@@ -101,4 +101,57 @@ test('a barber joins with their name, uploads a photo and sees it on the shop pa
     .toBeGreaterThan(0);
   await expect(page.getByRole('list', { name: 'Work by Tony Blade' }).getByRole('img')).toHaveCount(1);
   await expect(page.getByRole('link', { name: '@tony.cuts' })).toBeVisible();
+});
+
+test('the owner sees who joined, decides what barbers may do, and hides a photo', async ({ page }) => {
+  test.setTimeout(180_000);
+  const owner = await shopWithTeam('Owner Rules Cuts');
+  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
+    token: owner.session.access_token,
+  });
+  const barber = await signUp(uniqueEmail('rico'));
+  const joined = await httpRequest<{ barber: { id: string } }>('/api/barbers/join', {
+    method: 'POST',
+    token: barber.access_token,
+    body: { code: code.json.code, name: 'Rico Blade' },
+  });
+  expect(joined.status, joined.text).toBe(200);
+  const form = new FormData();
+  const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer();
+  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'cut.jpg');
+  const uploaded = await fetch(new URL('/api/my/portfolio', baseURL()), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${barber.access_token}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  const ownServices = () =>
+    httpRequest('/api/my/services', {
+      method: 'PUT',
+      token: barber.access_token,
+      body: { services: [{ serviceId: owner.service('Skin Fade').id, durationMinutes: 50, price: 45 }] },
+    });
+  expect((await ownServices()).status).toBe(403);
+
+  await page.setViewportSize(DESKTOP);
+  await signInThroughModal(page, owner.email);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/owner/${owner.shop.slug}$`));
+  await page.setViewportSize(PHONE);
+  await page.getByRole('tab', { name: 'Barbers' }).click();
+  const rules = page.getByRole('table', { name: "Each barber's permissions" });
+  await expect(rules.getByRole('rowheader', { name: /Rico Blade/ })).toContainText('Joined');
+  await expect(rules.getByRole('rowheader', { name: /Sam Fade/ })).toContainText('Not joined yet');
+  await rules.getByLabel('Rico Blade: Edit their own services and prices').selectOption('on');
+  await expect.poll(async () => (await ownServices()).status).toBe(200);
+
+  const photos = page.getByRole('list', { name: "Barbers' photos" });
+  await photos.getByRole('button', { name: /Hide/ }).click();
+  await expect(photos.getByRole('button', { name: /Show/ })).toBeVisible();
+  const visible = await httpRequest<unknown[]>(
+    `/api/shops/${owner.shop.slug}/barbers/${joined.json.barber.id}/portfolio`,
+  );
+  expect(visible.json).toEqual([]);
+  await checked(page, "owner's barbers tab");
 });
