@@ -8,7 +8,7 @@ import { type BookingDeps, bookAppointment } from './booking.service';
 import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
 import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
 import { PUBLIC_BOOKING_PATHS, publicBookingCors, publicRequestLimit } from './public-cors';
-import { staffBook, staffMove } from './staff-booking.service';
+import { staffBook, staffChangeServices, staffMove } from './staff-booking.service';
 
 export interface AppointmentsRouterDeps extends BookingDeps {
   redis: Redis | null;
@@ -117,6 +117,18 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   router.post('/shops/:shopId/appointments/:appointmentId/move', requireAuth, async (req, res) => {
     res.json(
       await staffMove(
+        deps,
+        pathParam(req.params, 'shopId'),
+        pathParam(req.params, 'appointmentId'),
+        currentUser(req).id,
+        req.body,
+      ),
+    );
+  });
+
+  router.post('/shops/:shopId/appointments/:appointmentId/services', requireAuth, async (req, res) => {
+    res.json(
+      await staffChangeServices(
         deps,
         pathParam(req.params, 'shopId'),
         pathParam(req.params, 'appointmentId'),

@@ -6,6 +6,7 @@ import {
   STAFF_BOOKING_MESSAGES,
   StaffBookingRequestSchema,
   StaffMoveRequestSchema,
+  StaffServicesRequestSchema,
 } from '@barberly/common';
 import type { EntityManager } from 'typeorm';
 import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
@@ -16,12 +17,13 @@ import { linkClient } from '../clients/client-matching';
 import { shopCountry } from '../messaging/texts';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
+import { AppointmentEntity } from './appointment.entity';
 import { toAppointmentDto } from './appointment-view';
 import { type BookingDeps, candidateBarbers, reminderMail } from './booking.service';
 import { moveAppointment } from './manage.service';
 import { newManageToken } from './manage-token';
 import { loadScopedAppointment } from './staff-actions';
-import { insertVisitAppointment, loadVisitServices, placeVisit } from './visit';
+import { insertVisitAppointment, loadVisitServices, placeVisit, replaceVisitItems } from './visit';
 
 /**
  * The calendar's writes (issue 25): the owner or a barber books a client for any time and moves appointments.
@@ -234,6 +236,81 @@ export async function staffMove(
     } catch (err) {
       const minutes = ctx.appointment.serviceDurationMinutes;
       throw await explainRefusal(manager, err, staff.shop, barberId, input.start, minutes, ctx.appointment.id);
+    }
+  });
+}
+
+/**
+ * POST /api/shops/{shopId}/appointments/{appointmentId}/services {serviceIds} → 200 Appointment: the visit keeps its
+ * start and barber and takes these services as the barber does them (lengths, prices, the buffer); a longer visit
+ * that runs into another appointment or time off is a 409 in words. The client is not mailed: the time is the same.
+ */
+export async function staffChangeServices(
+  deps: BookingDeps,
+  shopId: string,
+  appointmentId: string,
+  userId: string,
+  body: unknown,
+): Promise<Appointment> {
+  const input = parseInput(StaffServicesRequestSchema, body);
+  return deps.dataSource.transaction(async (manager) => {
+    const staff = await calendarStaff(manager, shopId, userId);
+    const scope =
+      staff.kind === 'barber' && !staff.shop.barbersBookAnyChair
+        ? { shop: staff.shop, barberId: staff.barber.id }
+        : { shop: staff.shop };
+    const ctx = await loadScopedAppointment(manager, scope, appointmentId, true);
+    if (ctx.appointment.status !== 'confirmed') {
+      throw new HttpError(409, 'not_changeable', BOOKING_MESSAGES.notChangeable);
+    }
+    const { appointment, shop } = ctx;
+    const services = await loadVisitServices(manager, shop, input.serviceIds);
+    const candidates = await candidateBarbers(manager, shop, appointment.barberId, appointment.startsAt);
+    try {
+      const { barber, result: items } = await placeVisit(
+        manager,
+        {
+          shop,
+          services,
+          candidates,
+          start: appointment.startsAt,
+          now: deps.now(),
+          ignoreNotice: true,
+          barberNamed: true,
+        },
+        async (_candidate, visit, end) => {
+          await manager.query(
+            `UPDATE "appointments" SET "ends_at" = $2, "service_id" = $3, "service_name" = $4,
+               "service_duration_minutes" = $5, "service_price" = $6, "buffer_minutes" = $7,
+               "version" = "version" + 1, "updated_at" = now()
+             WHERE "id" = $1`,
+            [
+              appointment.id,
+              end,
+              visit.items[0]?.serviceId ?? null,
+              visit.name,
+              visit.durationMinutes,
+              visit.price,
+              visit.bufferMinutes,
+            ],
+          );
+          await replaceVisitItems(manager, appointment.id, visit.items);
+          return visit.items;
+        },
+      );
+      const changed = await manager.getRepository(AppointmentEntity).findOneOrFail({ where: { id: appointment.id } });
+      return toAppointmentDto({ appointment: changed, barber, shop, items });
+    } catch (err) {
+      const minutes = services.reduce((sum, s) => sum + s.durationMinutes, 0);
+      throw await explainRefusal(
+        manager,
+        err,
+        shop,
+        appointment.barberId,
+        appointment.startsAt,
+        minutes,
+        appointment.id,
+      );
     }
   });
 }

@@ -489,6 +489,7 @@ export function CalendarTab({ shopId, services, barbers }: { shopId: string; ser
       <AppointmentDetail
         shopId={shopId}
         appointment={detail}
+        services={services}
         onClose={() => setDetailId(null)}
         barbers={barbers}
         span={gridRange}

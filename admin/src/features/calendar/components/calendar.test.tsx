@@ -75,7 +75,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setUp(answers: { book?: { status: number; body: unknown }; move?: { status: number; body: unknown } } = {}) {
+const BEARD: Service = { ...CUT, id: '55555555-5555-4555-8555-555555555555', name: 'Beard Trim', durationMinutes: 15 };
+
+function setUp(
+  answers: {
+    book?: { status: number; body: unknown };
+    move?: { status: number; body: unknown };
+    services?: { status: number; body: unknown };
+  } = {},
+  services: Service[] = [CUT],
+) {
   const api = fakeApi(
     on('GET', '/api/my/shops', [
       { id: SHOP_ID, slug: 'fade-co', name: 'Fade Co', timeZone: ZONE, hours_json: HOURS, currency: 'USD' },
@@ -93,13 +102,19 @@ function setUp(answers: { book?: { status: number; body: unknown }; move?: { sta
     ),
     on(
       'POST',
+      `/api/shops/${SHOP_ID}/appointments/a1/services`,
+      (answers.services?.body as object) ?? JORDAN,
+      answers.services?.status ?? 200,
+    ),
+    on(
+      'POST',
       `/api/shops/${SHOP_ID}/appointments/a1/move`,
       (answers.move?.body as object) ?? { ...JORDAN, start: '2026-05-10T15:00:00.000Z', localTime: '11:00 AM' },
       answers.move?.status ?? 200,
     ),
   );
   vi.stubGlobal('fetch', api.fetchMock);
-  renderWithApi(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+  renderWithApi(<CalendarTab shopId={SHOP_ID} services={services} barbers={BARBERS} />);
   return api;
 }
 
@@ -253,6 +268,25 @@ describe('Move without a mouse', () => {
     expect(api.sent('POST', `/api/shops/${SHOP_ID}/appointments/a1/move`)[1]!.body).toEqual({
       start: '2026-05-10T15:00:00.000Z',
       barberId: ALEX.id,
+    });
+  });
+});
+
+describe('Change services', () => {
+  it('sends the visit’s new services and says a refusal in words', async () => {
+    const message = 'Sam Fade already has Quinn Busy from 9:45 AM to 10:15 AM. Choose another time or barber.';
+    const api = setUp({ services: { status: 409, body: { error: { code: 'slot_taken', message } } } }, [CUT, BEARD]);
+    await userEvent.click(
+      await screen.findByRole('button', { name: '9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed' }),
+    );
+    const form = within(screen.getByRole('dialog')).getByRole('form', { name: 'Change services' });
+    expect(within(form).getByRole('checkbox', { name: /Skin Fade/ })).toBeChecked();
+    expect(within(form).getByRole('button', { name: /^Save services/ })).toBeDisabled();
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Beard Trim/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save services (1 hr)' }));
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(api.sent('POST', `/api/shops/${SHOP_ID}/appointments/a1/services`)[0]!.body).toEqual({
+      serviceIds: [CUT.id, BEARD.id],
     });
   });
 });
