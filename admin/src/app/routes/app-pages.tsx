@@ -20,7 +20,7 @@ import { GenericDashboard } from '../../features/dashboard';
 import { MessagesTab, MessagesTabLabel } from '../../features/messaging';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
 import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
-import { PaymentsTab } from '../../features/payments';
+import { CheckOutAction, MyEarningsCard, PaymentsTab } from '../../features/payments';
 import { api } from '../../lib/api-client';
 import { useAuth, useUser } from '../../lib/auth';
 import { paths, stayOnLanding } from '../../lib/routes';
@@ -284,6 +284,8 @@ export function BarberDashboardRoute() {
         Assistant={AssistantButton}
         Clients={BarberClients}
         Numbers={BarberNumbersCard}
+        Earnings={MyEarningsCard}
+        CheckOut={CheckOutAction}
       />
     </AppShell>
   );
