@@ -181,7 +181,8 @@ export function composeBookingMail(input: {
         ].join('\n'),
       };
     case 'receipt':
-      // A checkout's receipt is composed from its payment (payments/receipt.ts), not here.
+    case 'payment_action':
+      // A checkout's receipt and a fee to confirm are composed from their payment (payments/), not here.
       return null;
   }
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
 import { sendAppointmentText, type TextDeps, textKindOf } from '../messaging/texts';
-import { CARRIES_PAYMENT_POLICY, paymentPolicyTextOf } from '../payments/policy-words';
+import { CARRIES_PAYMENT_POLICY, composePaymentActionMail, paymentPolicyTextOf } from '../payments/policy-words';
 import { composeReceiptMail } from '../payments/receipt';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
@@ -49,11 +49,18 @@ export async function handleBookingMail(
   const receipt =
     job.kind === 'receipt' && job.paymentId ? await composeReceiptMail(dataSource.manager, job.paymentId) : null;
   if (job.kind === 'receipt' && !receipt) return 'skipped';
+  // A fee the client's bank wants confirmed (issue 27): the link to complete it.
+  const action =
+    job.kind === 'payment_action' && job.paymentId
+      ? await composePaymentActionMail(dataSource.manager, job.paymentId)
+      : null;
+  if (job.kind === 'payment_action' && !action) return 'skipped';
 
   const manageUrl = job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop, job.manageToken) : undefined;
   // The client chose texts (issue 15): the text goes instead of the e-mail, which stays the fallback.
   if (
     !receipt &&
+    !action &&
     deps.texts &&
     job.channel !== 'email' &&
     textKindOf(job.kind) &&
@@ -66,6 +73,7 @@ export async function handleBookingMail(
   const owner = await dataSource.getRepository(UserProfileEntity).findOne({ where: { id: ctx.shop.ownerId } });
   const mail =
     receipt ??
+    action ??
     composeBookingMail({
       kind: job.kind,
       appointment: toAppointmentDto(ctx),

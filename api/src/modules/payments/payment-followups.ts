@@ -359,6 +359,17 @@ async function attemptCharge(deps: PaymentsDeps, paymentId: string, attempt: num
         url,
         'requires_action',
       );
+      // The client gets the link by e-mail.
+      if (url) {
+        await deps.mailQueue.ready();
+        await deps.dataSource.transaction(async (tx) => {
+          const [a] = (await tx.query(`SELECT "version" FROM "appointments" WHERE "id" = $1`, [
+            p.appointment_id,
+          ])) as Array<{ version: number }>;
+          const job = { kind: 'payment_action' as const, appointmentId: p.appointment_id!, version: a?.version ?? 1 };
+          await deps.mailQueue.enqueue(tx, [{ job: { ...job, paymentId: p.id }, key: p.id }], deps.now());
+        });
+      }
       return;
     }
     await fail(err.code ?? 'card_declined', err.message ?? 'The card was declined.');

@@ -558,6 +558,24 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
     const pending = (charged.body as AppointmentPayments).payments[0]!;
     expect(pending).toMatchObject({ kind: 'no_show_fee', status: 'requires_action', amount: 25 });
     expect(pending.actionUrl).toMatch(/\/checkout\/cs_test_/);
+    // The client is sent the link.
+    const sent: MailMessage[] = [];
+    const outcome = await handleBookingMail(
+      {
+        dataSource: db.dataSource,
+        mailer: { send: async (m: MailMessage) => void sent.push(m) } as never,
+        publicOrigin: 'http://localhost:3000',
+        now: () => new Date(NOW),
+        logger: createLogger('silent'),
+      } as never,
+      { kind: 'payment_action', appointmentId: auth.appointmentId, version: 2, paymentId: pending.id },
+    );
+    expect(outcome).toBe('sent');
+    expect(sent[0]).toMatchObject({
+      to: 'client1@example.com',
+      subject: "Please confirm the $25 no-show fee for Joe's Cuts",
+    });
+    expect(sent[0]!.text).toContain(`Confirm it here: ${pending.actionUrl}`);
     // The client completes it on the page: the fee is paid.
     await pay(pending.actionUrl!);
     await stripe.idle();
