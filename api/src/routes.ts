@@ -14,6 +14,7 @@ import { myScheduleRouter } from './modules/barbers/my-schedule.router';
 import { billingRouter, stripeWebhookRouter } from './modules/billing/billing.router';
 import { createBillingGate } from './modules/billing/billing.service';
 import { calendarFeedRouter } from './modules/calendar-feed/calendar-feed.router';
+import { calendarLiveRouter } from './modules/calendar-live/calendar-live.router';
 import { clientsRouter } from './modules/clients/clients.router';
 import { configRouter } from './modules/config/config.router';
 import { createDnsChecker } from './modules/domains/dns-check';
@@ -28,6 +29,7 @@ import { createTextProvider, type TextProvider } from './modules/messaging/twili
 import { moneyRouter } from './modules/payments/money.router';
 import { paymentsRouter, paymentsWebhookRouter } from './modules/payments/payments.router';
 import { portfolioRouter } from './modules/portfolio/portfolio.router';
+import { pushRouter } from './modules/push/push.router';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
@@ -186,7 +188,11 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       publicOrigin: config.PUBLIC_ORIGIN,
     }),
     calendarFeedRouter({ dataSource, publicOrigin: config.PUBLIC_ORIGIN, now }),
+    // Issue 26 item 4: web push (decision 0187).
+    pushRouter({ dataSource }),
     // Issue 27 items 5 and 6: checkout at the chair and the money views.
     moneyRouter({ dataSource, config, now, logger: deps.logger, mailQueue, textProvider }),
+    // Issue 25 item 4: the calendar's live stream (decision 0189).
+    calendarLiveRouter({ dataSource, config, logger: deps.logger }),
   );
 }
