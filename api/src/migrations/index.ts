@@ -42,7 +42,7 @@ export const MIGRATIONS: Function[] = [
   BarberDay1795500000000,
   Payments1795510000000,
   ChairCheckout1795520000000,
-  CalendarLive1795550000000,
   WebPush1795530000000,
   AnalyticsRollups1795540000000,
+  CalendarLive1795550000000,
 ];

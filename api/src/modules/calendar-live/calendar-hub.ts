@@ -129,8 +129,8 @@ export function createCalendarHub(deps: { connectionString: string; logger: Logg
   return {
     async subscribe(shopId, listener) {
       subscribers++;
-      let set = byShop.get(shopId);
-      if (!set) byShop.set(shopId, (set = new Set()));
+      const set = byShop.get(shopId) ?? new Set();
+      byShop.set(shopId, set);
       set.add(listener);
       let active = true;
       const unsubscribe = () => {
