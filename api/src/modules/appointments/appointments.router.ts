@@ -50,7 +50,7 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
     await limited(req.ip);
     // payments (issue 27): a policy that takes money or a card ends in Stripe Checkout, the slot held meanwhile.
     const pending = deps.payments
-      ? await bookWithPayment(deps.payments, pathParam(req.params, 'slugOrId'), req.body)
+      ? await bookWithPayment(deps.payments, pathParam(req.params, 'slugOrId'), req.body, req.header('idempotency-key'))
       : null;
     if (pending) {
       res.status(201).json(pending);

@@ -338,6 +338,26 @@ describe('payment at booking (item 3)', () => {
     expect(checkoutCall?.form['payment_intent_data[application_fee_amount]']).toBe('10');
   });
 
+  it('a retry of the same attempt (its Idempotency-Key) gets the same Checkout instead of a refusal', async () => {
+    const s = await connectedShop({ mode: 'deposit', deposit: { amount: 10 }, cancellationWindowHours: 24 });
+    const body = {
+      serviceId: s.shop.services[0]!.id,
+      barberId: 'any',
+      start: '2026-12-03T15:00:00Z',
+      client: person(1),
+    };
+    const url = `/api/shops/${s.shop.slug}/appointments`;
+    const first = await request(app).post(url).set('Idempotency-Key', 'attempt-1').send(body);
+    const again = await request(app).post(url).set('Idempotency-Key', 'attempt-1').send(body);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await request(app)
+      .post(url)
+      .set('Idempotency-Key', 'attempt-1')
+      .send({ ...body, client: person(2) });
+    expect(other.status).toBe(409);
+  });
+
   it('confirms exactly once when every event comes twice and in reverse order', async () => {
     const s = await connectedShop({ mode: 'prepay', cancellationWindowHours: 24 });
     stripe.delivery = { copies: 2, reverse: true };
