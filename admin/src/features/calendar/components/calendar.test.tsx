@@ -93,6 +93,15 @@ function setUp(
     on('GET', `/api/shops/${SHOP_ID}/appointments?date=2026-05-10`, agenda([JORDAN])),
     on('GET', /\/appointments\?date=/, agenda([], '2026-05-11')),
     on('GET', `/api/shops/${SHOP_ID}/series?status=active`, []),
+    on('GET', `/api/shops/${SHOP_ID}/barbers/${ALEX.id}/settings`, {
+      barberId: ALEX.id,
+      hours_json: null,
+      email: null,
+      userId: null,
+      timeOff: [{ id: 't1', start: '2026-05-10T18:00:00.000Z', end: '2026-05-10T19:00:00.000Z', reason: 'Dentist' }],
+    }),
+    on('POST', `/api/shops/${SHOP_ID}/barbers/${SAM.id}/time-off`, (r) => ({ id: 't2', ...(r.body as object) }), 201),
+    (r) => (r.method === 'DELETE' && r.url.endsWith('/time-off/t1') ? { status: 204 } : undefined),
     on('GET', `/api/shops/${SHOP_ID}/waitlist?date=2026-05-10`, []),
     on(
       'POST',
@@ -132,8 +141,9 @@ describe('the calendar grid', () => {
     expect(within(sam).getByRole('button', { name: 'Book 10:00 AM with Sam Fade' })).toBeInTheDocument();
     const alex = screen.getByRole('region', { name: 'Alex Clip' });
     expect(within(alex).getByRole('button', { name: 'Book 9:00 AM with Alex Clip' })).toBeInTheDocument();
-    // 9 to 6 in quarter hours: 36 free times for Alex, each one a button a keyboard reaches.
-    expect(within(alex).getAllByRole('button', { name: /^Book .* with Alex Clip$/ })).toHaveLength(36);
+    // 9 to 6 in quarter hours less his hour off (2 to 3 PM): 32 free times for Alex, each a button a keyboard reaches.
+    await within(alex).findByRole('button', { name: /^Time off 2:00 PM/ });
+    expect(within(alex).getAllByRole('button', { name: /^Book .* with Alex Clip$/ })).toHaveLength(32);
     // Phones show one barber at a time, switched by a control naming the barber.
     expect(screen.getByRole('combobox', { name: 'Barber' })).toHaveDisplayValue('Sam Fade');
   });
@@ -288,5 +298,35 @@ describe('Change services', () => {
     expect(api.sent('POST', `/api/shops/${SHOP_ID}/appointments/a1/services`)[0]!.body).toEqual({
       serviceIds: [CUT.id, BEARD.id],
     });
+  });
+});
+
+describe('Time off from the calendar', () => {
+  it('blocks time for a barber, shows time off as a named block, and removes it', async () => {
+    const api = setUp();
+    // Alex's time off, 2 to 3 PM: a block named with its times and reason; those rows are not bookable.
+    const off = await screen.findByRole('button', { name: 'Time off 2:00 PM to 3:00 PM, Alex Clip: Dentist' });
+    const alex = screen.getByRole('region', { name: 'Alex Clip' });
+    expect(within(alex).queryByRole('button', { name: 'Book 2:30 PM with Alex Clip' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Block time' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block time off' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('From'), '12:00 PM');
+    await userEvent.selectOptions(within(dialog).getByLabelText('To'), '1:30 PM');
+    await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Lunch');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block time for Sam Fade' }));
+    await waitFor(() => expect(api.sent('POST', `/api/shops/${SHOP_ID}/barbers/${SAM.id}/time-off`)).toHaveLength(1));
+    expect(api.sent('POST', `/api/shops/${SHOP_ID}/barbers/${SAM.id}/time-off`)[0]!.body).toEqual({
+      start: '2026-05-10T16:00:00.000Z',
+      end: '2026-05-10T17:30:00.000Z',
+      reason: 'Lunch',
+    });
+
+    await userEvent.click(off);
+    const existing = screen.getByRole('dialog', { name: 'Time off' });
+    await userEvent.click(within(existing).getByRole('button', { name: 'Remove time off' }));
+    await waitFor(() =>
+      expect(api.sent('DELETE', `/api/shops/${SHOP_ID}/barbers/${ALEX.id}/time-off/t1`)).toHaveLength(1),
+    );
   });
 });
