@@ -122,7 +122,7 @@ describe('Check out at the chair', () => {
   });
 
   it('offers only cash or another method without Stripe, and says why', async () => {
-    const { posted } = fakeApi(
+    fakeApi(
       summaryOf({
         cardPayments: false,
         cardMessage: 'Card payments need Stripe connected. Until then, record cash or another method.',
