@@ -183,6 +183,12 @@ test('the owner marks a no-show and charges the no-show fee with one click', asy
   await page.setViewportSize(DESKTOP);
   await signIn(page, email);
   await page.setViewportSize(PHONE);
+  // The Payments card on the Overview: connected, the policy the owner set, what clients read.
+  const card = page.getByTestId('payments-setup');
+  await expect(card).toContainText('Your Stripe account is ready');
+  await expect(card.getByLabel('At booking')).toHaveValue('deposit');
+  await expect(card).toContainText('Clients read: A deposit of $10 is taken now');
+  await expectAccessible(page, 'payments card (phone)');
   await page.getByRole('tab', { name: 'Appointments' }).click();
   await page.getByRole('button', { name: /Noah Park, Skin Fade, Confirmed/ }).click();
   const detail = page.getByRole('dialog');
