@@ -2,9 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 29 item 3 (decision 0188): per-day rollups of appointments for analytics, in the shop's zone.
- * One row per (shop, local day, local starting hour, barber, service name, status, source, currency) with the count,
- * the booked prices' sum and the booked minutes' sum: per-day, per-barber and per-service figures (and the heatmap)
- * read whole days from here instead of every appointment. Kept by the lifecycle's rollup listener inside the change's
+ * Three grains in one table (`grain`), each per (shop, local day, status, source, currency) with the count, the booked
+ * prices' sum and the booked seconds' sum: 'hour' (and the local starting hour: the daily figures, the heatmap and the
+ * period's counts), 'barber' (and the barber) and 'service' (and the service name). Whole days are read from here
+ * instead of every appointment (a few dozen rows a day, whatever the bookings). Kept by the lifecycle's rollup listener inside the change's
  * transaction (analytics-rollups.ts recomputes the days a change touches); `npm run analytics:rebuild-rollups -w api`
  * fills it from the raw rows (after this migration, a restore, or a change written outside the lifecycle).
  * `day` and `hour` are the start's wall clock in the shop's zone at the time of the recompute: a change of the shop's
@@ -17,10 +18,11 @@ export class AnalyticsRollups1795540000000 implements MigrationInterface {
     await q.query(`CREATE TABLE "analytics_day_rollups" (
       "shop_id" uuid NOT NULL REFERENCES "shops"("id") ON DELETE CASCADE,
       "day" date NOT NULL,
-      "hour" smallint NOT NULL,
+      "grain" varchar(10) NOT NULL CHECK ("grain" IN ('hour', 'barber', 'service')),
+      "hour" smallint,
       "time_zone" varchar(64) NOT NULL,
       "barber_id" uuid,
-      "service_name" varchar(200) NOT NULL,
+      "service_name" varchar(200),
       "status" varchar(20) NOT NULL,
       "source" varchar(20) NOT NULL,
       "currency" char(3) NOT NULL,
@@ -29,7 +31,7 @@ export class AnalyticsRollups1795540000000 implements MigrationInterface {
       "seconds" bigint NOT NULL
     )`);
     await q.query(
-      `CREATE UNIQUE INDEX "UQ_analytics_day_rollups" ON "analytics_day_rollups" ("shop_id", "day", "hour", "barber_id", "service_name", "status", "source", "currency") NULLS NOT DISTINCT`,
+      `CREATE UNIQUE INDEX "UQ_analytics_day_rollups" ON "analytics_day_rollups" ("shop_id", "day", "grain", "hour", "barber_id", "service_name", "status", "source", "currency") NULLS NOT DISTINCT`,
     );
   }
 

@@ -177,10 +177,10 @@ async function applyInTransaction(op: Op, skip: boolean): Promise<void> {
 
 const rollupRows = async () =>
   db.dataSource.query(
-    `SELECT "day"::text, "hour", "barber_id", "service_name", "status", "source", "currency", "appointments",
+    `SELECT "day"::text, "grain", "hour", "barber_id", "service_name", "status", "source", "currency", "appointments",
        "price"::text, "seconds"::text
      FROM "analytics_day_rollups" WHERE "shop_id" = $1
-     ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+     ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
     [shop.id],
   );
 

@@ -27,22 +27,30 @@ export function localDaysOf(timeZone: string, instants: ReadonlyArray<Date | str
   return [...days].sort();
 }
 
-/** The INSERT ... SELECT that rolls up shop $1's rows in zone $2 that `range` chooses. */
+/**
+ * The INSERT ... SELECT that rolls up shop $1's rows in zone $2 that `range` chooses, at the three grains (GROUPING
+ * SETS over the rows first counted per start instant, barber and service, so the zone is converted once per group).
+ */
 const rollupInsert = (range: string) => `INSERT INTO "analytics_day_rollups"
-    ("shop_id", "day", "hour", "time_zone", "barber_id", "service_name", "status", "source", "currency",
+    ("shop_id", "day", "grain", "hour", "time_zone", "barber_id", "service_name", "status", "source", "currency",
      "appointments", "price", "seconds")
-  SELECT $1, (l."local")::date, extract(hour FROM l."local")::smallint, $2::text, l."barber_id", l."service_name",
-    l."status", l."source", l."currency", sum(l."n")::int, coalesce(sum(l."price"), 0),
-    coalesce(sum(l."seconds"), 0)::bigint
+  SELECT $1, l."day",
+    CASE WHEN grouping(l."hour") = 0 THEN 'hour' WHEN grouping(l."barber_id") = 0 THEN 'barber' ELSE 'service' END,
+    l."hour", $2::text, l."barber_id", l."service_name", l."status", l."source", l."currency",
+    sum(l."n")::int, coalesce(sum(l."price"), 0), coalesce(sum(l."seconds"), 0)::bigint
   FROM (
-    SELECT a."starts_at" AT TIME ZONE $2::text AS "local", a."barber_id", a."service_name", a."status", a."source",
-      a."currency", count(*) AS "n", sum(a."service_price") AS "price",
-      sum(extract(epoch FROM a."ends_at" - a."starts_at")) AS "seconds"
-    FROM "appointments" a
-    WHERE a."shop_id" = $1${range}
-    GROUP BY a."starts_at", a."barber_id", a."service_name", a."status", a."source", a."currency"
+    SELECT (s."local")::date AS "day", extract(hour FROM s."local")::smallint AS "hour", s.*
+    FROM (
+      SELECT a."starts_at" AT TIME ZONE $2::text AS "local", a."barber_id", a."service_name", a."status", a."source",
+        a."currency", count(*) AS "n", sum(a."service_price") AS "price",
+        sum(extract(epoch FROM a."ends_at" - a."starts_at")) AS "seconds"
+      FROM "appointments" a
+      WHERE a."shop_id" = $1${range}
+      GROUP BY a."starts_at", a."barber_id", a."service_name", a."status", a."source", a."currency"
+    ) s
   ) l
-  GROUP BY 2, 3, 5, 6, 7, 8, 9`;
+  GROUP BY l."day", l."status", l."source", l."currency",
+    GROUPING SETS ((l."hour"), (l."barber_id"), (l."service_name"))`;
 
 /** One local day: $3 the date. */
 const ROLLUP_DAY = rollupInsert(`
@@ -93,6 +101,7 @@ export async function rebuildRollups(manager: EntityManager, shopId: string | nu
 
 /** $1 shop, $2 zone, $3..$4 the current period's dates: the rollup rows of its whole days. */
 const ROLLUP_PERIOD = `r."shop_id" = $1 AND r."time_zone" = $2::text AND r."day" >= $3::date AND r."day" <= $4::date`;
+const grain = (g: 'hour' | 'barber' | 'service') => `r."grain" = '${g}'`;
 
 const periodParams = (s: AnalyticsScope) => [s.shopId, s.timeZone, s.current.from, s.current.to];
 
@@ -106,7 +115,7 @@ export async function loadTopServicesFromRollups(
        round(coalesce(sum(r."price") FILTER (WHERE r."status" = 'completed' AND r."currency" = $5), 0), 2)::float8
          AS "revenue"
      FROM "analytics_day_rollups" r
-     WHERE ${ROLLUP_PERIOD} AND r."status" IN ${KEPT}
+     WHERE ${ROLLUP_PERIOD} AND ${grain('service')} AND r."status" IN ${KEPT}
      GROUP BY r."service_name"
      ORDER BY "appointments" DESC, "revenue" DESC, r."service_name"
      LIMIT 10`,
@@ -120,7 +129,7 @@ export async function loadHeatmapFromRollups(manager: EntityManager, scope: Anal
     `SELECT extract(isodow FROM r."day")::int AS "weekday", r."hour"::int AS "hour",
        sum(r."appointments")::int AS "bookings"
      FROM "analytics_day_rollups" r
-     WHERE ${ROLLUP_PERIOD} AND r."status" IN ${KEPT}
+     WHERE ${ROLLUP_PERIOD} AND ${grain('hour')} AND r."status" IN ${KEPT}
      GROUP BY 1, 2
      ORDER BY 1, 2`,
     periodParams(scope),
@@ -134,7 +143,7 @@ export async function loadDailyFromRollups(manager: EntityManager, scope: Analyt
        SELECT r."day", sum(r."appointments")::int AS "appointments",
          coalesce(sum(r."price") FILTER (WHERE r."status" = 'completed' AND r."currency" = $5), 0) AS "revenue"
        FROM "analytics_day_rollups" r
-       WHERE ${ROLLUP_PERIOD} AND r."status" IN ${KEPT}
+       WHERE ${ROLLUP_PERIOD} AND ${grain('hour')} AND r."status" IN ${KEPT}
        GROUP BY r."day"
      )
      SELECT to_char(d."day", 'YYYY-MM-DD') AS "date",
