@@ -30,6 +30,7 @@ import { moneyRouter } from './modules/payments/money.router';
 import { paymentsRouter, paymentsWebhookRouter } from './modules/payments/payments.router';
 import { portfolioRouter } from './modules/portfolio/portfolio.router';
 import { pushRouter } from './modules/push/push.router';
+import { configureStaffNotifications } from './modules/push/push-setup';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
@@ -86,6 +87,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
   };
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger });
+  // Pushes and their e-mail fallback to barbers and owners (issue 26 item 4).
+  configureStaffNotifications({ dataSource, mailer, publicOrigin: config.PUBLIC_ORIGIN });
 
   // The first authenticated call of a token creates the user's profile row (shops reference it).
   const ensureUser = createUserEnsurer(dataSource);
