@@ -461,6 +461,12 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
       .send({});
     expect(cancelled.status).toBe(200);
     await stripe.idle();
+    // The owner cancelling it again afterwards gives nothing back: the fee was kept once.
+    await request(app)
+      .patch(`/api/shops/${s.shop.id}/appointments/${appointmentId}`)
+      .set(s.auth)
+      .send({ status: 'cancelled' });
+    await stripe.idle();
     const money = await moneyOf(s, appointmentId);
     expect(money.payments.map((p) => [p.kind, p.status, p.amount, p.refunded])).toEqual([
       ['deposit', 'succeeded', 10, 0],
