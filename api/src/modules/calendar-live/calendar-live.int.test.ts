@@ -230,6 +230,46 @@ describe('GET /api/shops/{shopId}/calendar/stream', () => {
     }
   });
 
+  it('time off, a move to another chair made on another device, and a write outside the api all reach the stream', async () => {
+    const shop = await shopWithTwoChairs();
+    const stream = await openStream(server.url, shop.id, owner.accessToken);
+    try {
+      const [alex, blake] = [shop.barbers[0]!.id, shop.barbers[1]!.id];
+      const off = await request(app)
+        .post(`/api/shops/${shop.id}/barbers/${blake}/time-off`)
+        .set(bearer(owner.accessToken))
+        .send({ start: '2026-12-02T13:00:00Z', end: '2026-12-02T14:00:00Z', reason: 'Dentist' });
+      expect(off.status).toBe(201);
+      const timeOff = await stream.waitFor((e) => e.data.id === off.body.id, 'time off');
+      expect(timeOff.data).toEqual({ kind: 'time_off', barberId: blake, id: off.body.id });
+
+      // The owner's phone moves Alex's client to Blake (through the other api process): both chairs hear of it.
+      const booked = await bookOnline(shop, 0, '2026-12-02T10:00:00Z');
+      await stream.waitFor((e) => e.data.id === booked.id, 'booking');
+      const beforeMove = stream.events.length;
+      const moved = await request(other)
+        .post(`/api/shops/${shop.id}/appointments/${booked.id}/move`)
+        .set(bearer(owner.accessToken))
+        .send({ start: '2026-12-02T11:00:00Z', barberId: blake });
+      expect(moved.status).toBe(200);
+      await stream.waitFor(
+        (e) => stream.events.indexOf(e) >= beforeMove && e.data.id === booked.id && e.data.barberId === blake,
+        "the new chair's change",
+      );
+      await stream.waitFor(
+        (e) => e.data.id === booked.id && e.data.barberId === alex && stream.events.indexOf(e) >= beforeMove,
+        "the old chair's change",
+      );
+
+      // A client's text reply C stamps the visit confirmed: any write of the row counts, whoever makes it.
+      const seen = stream.events.length;
+      await db.dataSource.query('UPDATE "appointments" SET "client_confirmed_at" = now() WHERE "id" = $1', [booked.id]);
+      await stream.waitFor((e) => stream.events.indexOf(e) >= seen && e.data.id === booked.id, 'confirmation');
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('a resumed stream (Last-Event-ID) is told to read the calendar again', async () => {
     const shop = await shopWithTwoChairs();
     const stream = await openStream(server.url, shop.id, owner.accessToken, { 'last-event-id': '7' });
