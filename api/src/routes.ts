@@ -148,7 +148,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
         config.AVAILABILITY_CACHE && { connectionString: config.DATABASE_URL, logger: deps.logger },
     }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
-    specialDaysRouter({ ...bookingDeps, events }),
+    specialDaysRouter({ ...bookingDeps, events, payments: bookingDeps }),
     appointmentsRouter({
       ...bookingDeps,
       redis: deps.redis,

@@ -509,6 +509,19 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
     expect(money.refunds[0]).toMatchObject({ amount: 40, reason: 'Cancelled by the shop', by: s.owner.userId });
   });
 
+  it('closing the day with its visits cancelled refunds each client in full', async () => {
+    const s = await connectedShop({ mode: 'prepay', cancellationWindowHours: 24 });
+    const { appointmentId } = await bookAndPay(s, '2026-12-03T15:00:00Z');
+    const closed = await request(app)
+      .put(`/api/shops/${s.shop.id}/special-days/2026-12-03`)
+      .set(s.auth)
+      .send({ closed: true, reason: 'Family event', cancelAffected: true });
+    expect(closed.status).toBe(200);
+    await stripe.idle();
+    const money = await moneyOf(s, appointmentId);
+    expect(money.payments).toMatchObject([{ kind: 'prepay', status: 'refunded', refunded: 40 }]);
+  });
+
   it('a no-show charges nothing until the owner clicks; charging records who and when, once', async () => {
     const s = await connectedShop({ mode: 'card_on_file', cancellationWindowHours: 24, noShowFee: { amount: 25 } });
     const { appointmentId } = await bookAndPay(s, '2026-12-01T16:00:00Z');
