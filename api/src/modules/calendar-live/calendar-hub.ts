@@ -13,8 +13,11 @@ export interface CalendarChange {
   id: string;
 }
 
-/** What a subscriber hears: a change, or 'resync' when the hub may have missed some (its connection came back). */
-export type CalendarSignal = { type: 'change'; change: CalendarChange } | { type: 'resync' };
+/**
+ * What a subscriber hears: a change; 'resync' when the hub may have missed some (its connection came back); 'closing'
+ * when the process is stopping (the stream ends so the browser reconnects to another replica at once).
+ */
+export type CalendarSignal = { type: 'change'; change: CalendarChange } | { type: 'resync' } | { type: 'closing' };
 
 export interface CalendarHub {
   /**
@@ -54,6 +57,18 @@ export function createCalendarHub(deps: { connectionString: string; logger: Logg
   let connecting: Promise<void> | null = null;
   let failures = 0;
   let retryTimer: NodeJS.Timeout | null = null;
+
+  // While streams are open, a stopping process ends them instead of holding its shutdown until they time out.
+  const onStop = () => broadcast({ type: 'closing' });
+  let stopHooked = false;
+  function hookStop(on: boolean) {
+    if (on === stopHooked) return;
+    stopHooked = on;
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      if (on) process.on(signal, onStop);
+      else process.off(signal, onStop);
+    }
+  }
 
   function broadcast(signal: CalendarSignal) {
     for (const set of byShop.values()) for (const listener of set) listener(signal);
@@ -119,6 +134,7 @@ export function createCalendarHub(deps: { connectionString: string; logger: Logg
 
   async function closeIfIdle() {
     if (subscribers > 0) return;
+    hookStop(false);
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     const current = client;
@@ -132,6 +148,7 @@ export function createCalendarHub(deps: { connectionString: string; logger: Logg
       const set = byShop.get(shopId) ?? new Set();
       byShop.set(shopId, set);
       set.add(listener);
+      hookStop(true);
       let active = true;
       const unsubscribe = () => {
         if (!active) return;
@@ -153,6 +170,7 @@ export function createCalendarHub(deps: { connectionString: string; logger: Logg
       return unsubscribe;
     },
     async close() {
+      broadcast({ type: 'closing' });
       byShop.clear();
       subscribers = 0;
       await closeIfIdle();

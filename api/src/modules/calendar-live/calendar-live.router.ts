@@ -47,6 +47,7 @@ export function calendarLiveRouter(deps: CalendarLiveDeps): Router {
       res.write(`id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     const onSignal = (signal: CalendarSignal) => {
+      if (signal.type === 'closing') return void res.end();
       if (signal.type === 'resync') return send('refetch', {});
       const { change } = signal;
       if (chair && change.barberId !== null && change.barberId !== chair) return;
