@@ -26,6 +26,7 @@ import { useAuth, useUser } from '../../lib/auth';
 import { paths, stayOnLanding } from '../../lib/routes';
 import { dashboardRouterTarget, looksLikeShopId } from '../../lib/routing-rules';
 import { GlobalRedirects } from '../global-redirects';
+import { MyCalendar } from './my-calendar';
 
 function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
@@ -286,6 +287,7 @@ export function BarberDashboardRoute() {
         Numbers={BarberNumbersCard}
         Earnings={MyEarningsCard}
         CheckOut={CheckOutAction}
+        Calendar={MyCalendar}
       />
     </AppShell>
   );
