@@ -573,7 +573,6 @@ async function main() {
   }
 
   // 4. The table.
-  let direct = null;
   if (ONLY.has('page')) {
     const subdomainHost = `${SLUG}.${APP_DOMAIN}`;
     const ceiling = await measure(
@@ -589,7 +588,7 @@ async function main() {
     } else {
       record({ name: 'nginx, same bytes as a static file', skipped: 'skipped: nginx is not installed' });
     }
-    direct = await measure(
+    await measure(
       'storefront, cached page (/shop/{slug})',
       { url: `${storefrontUrl}${pagePath}` },
       {
@@ -607,11 +606,12 @@ async function main() {
       url: `${storefrontUrl}${pagePath}`,
       headers: { 'accept-encoding': 'br' },
     });
+    // Issue 29, item 4: the front door as a share of the bare node:http ceiling measured in this run, p99 < 15 ms.
     await measure(
       'npm start front door (proxy), cached page',
       { url: `${front}${pagePath}` },
       {
-        aim: direct ? { of: direct, ratio: 0.5, label: 'storefront' } : null,
+        aim: ceiling ? { of: ceiling, ratio: 0.5, label: 'ceiling', p99Ms: 15 } : null,
       },
     );
     if (projectNginxPort) {
@@ -628,17 +628,37 @@ async function main() {
   }
 
   if (ONLY.has('render')) {
-    const before = await stats();
-    const render = await measure(
-      'render path (shop record cached, page rendered)',
-      { url: `${storefrontUrl}${pagePath}?bench=render` },
-      {
-        aim: { absolute: 1000 },
-      },
-    );
-    if (render) {
-      const after = await stats();
-      note(`render path: ${after.renders - before.renders} renders for ${render.requests} requests`);
+    // Issue 29, item 1: every theme, the classic page at 1,000+ renders/s and none below 800. The urban and minimalist
+    // shops are the seeded one copied in SQL with another theme.
+    await copyShop(databaseUrl, SLUG, [
+      ['bench-urban', 'urban'],
+      ['bench-minimalist', 'minimalist'],
+    ]);
+    for (const [theme, slug, aim] of [
+      ['classic', SLUG, 1000],
+      ['urban', 'bench-urban', 800],
+      ['minimalist', 'bench-minimalist', 800],
+    ]) {
+      const url = `${storefrontUrl}/shop/${slug}?bench=render`;
+      // The first render of a theme is Vike's: it gives the direct path the theme's shell (server/direct-render.ts).
+      await request(url);
+      const before = await stats();
+      const cpu = ownCpu(storefrontPid);
+      const render = await measure(
+        `render path, ${theme} (shop record cached, page rendered)`,
+        { url },
+        { aim: { absolute: aim } },
+      );
+      if (render) {
+        const after = await stats();
+        const renders = after.renders - before.renders;
+        const direct = after.directRenders - before.directRenders;
+        const perRender = renders ? (ownCpu(storefrontPid) - cpu) / renders : Number.NaN;
+        render.cpuPerRenderUs = perRender;
+        note(
+          `render path, ${theme}: ${renders} renders (${direct} direct) for ${render.requests} requests; the storefront's process: ${perRender.toFixed(0)} µs of CPU per render (${Number.isFinite(perRender) ? Math.round(1e6 / perRender) : '?'} renders/s on one idle core)`,
+        );
+      }
     }
   }
 
@@ -970,7 +990,47 @@ async function scaleRun({ databaseUrl, storefrontUrl, stats, storefrontPid }) {
     shopsHeld: s2.shopsHeld,
     rssBytes: rss,
     heapUsedBytes: s2.heapUsedBytes,
+    heapTotalBytes: s2.heapTotalBytes ?? null,
+    externalBytes: s2.externalBytes ?? null,
+    arrayBuffersBytes: s2.arrayBuffersBytes ?? null,
+    directRenders: (s2.directRenders ?? 0) - (s0.directRenders ?? 0),
   };
+}
+
+/** Copies a shop (and its services) in SQL under other slugs and themes. */
+async function copyShop(databaseUrl, from, copies) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [slug, theme] of copies) {
+      await client.query(
+        `INSERT INTO shops (owner_id, name, slug, bio, address, phone_number, theme, primary_color, hours_json, branding_json)
+         SELECT owner_id, name, $2, bio, address, phone_number, $3, primary_color, hours_json, branding_json
+         FROM shops WHERE slug = $1 ON CONFLICT (slug) DO NOTHING`,
+        [from, slug, theme],
+      );
+      await client.query(
+        `INSERT INTO services (shop_id, name, description, price, duration_minutes, sort_order)
+         SELECT t.id, v.name, v.description, v.price, v.duration_minutes, v.sort_order
+         FROM shops t, services v JOIN shops s ON s.id = v.shop_id AND s.slug = $1
+         WHERE t.slug = $2 AND NOT EXISTS (SELECT 1 FROM services x WHERE x.shop_id = t.id)`,
+        [from, slug],
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** User + system CPU time of one process, in µs (from /proc; the clock tick is 100 Hz here). */
+function ownCpu(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function readRss(pid) {
@@ -995,12 +1055,16 @@ function aimText(row) {
   if (row.aim.absolute) {
     const p99 = row.aim.p99Ms ? r.p99Ms < row.aim.p99Ms : true;
     const ofCeiling = row.aim.ceiling ? `${((r.rps / row.aim.ceiling.rps) * 100).toFixed(0)}% of ceiling; ` : '';
-    return `${ofCeiling}${r.rps >= row.aim.absolute && p99 ? 'met' : 'NOT met'} (aim ${row.aim.absolute.toLocaleString('en-US')}+ req/s${row.aim.p99Ms ? `, p99 < ${row.aim.p99Ms} ms` : ''})`;
+    // Render rows: what the storefront's own CPU per render would give on an idle core (load-independent).
+    const byCpu = r.cpuPerRenderUs
+      ? `; ${Math.round(r.cpuPerRenderUs)} µs CPU/render = ${Math.round(1e6 / r.cpuPerRenderUs).toLocaleString('en-US')}/s per idle core`
+      : '';
+    return `${ofCeiling}${r.rps >= row.aim.absolute && p99 ? 'met' : 'NOT met'} (aim ${row.aim.absolute.toLocaleString('en-US')}+ req/s${row.aim.p99Ms ? `, p99 < ${row.aim.p99Ms} ms` : ''})${byCpu}`;
   }
   const ratio = r.rps / row.aim.of.rps;
-  const p99 =
-    row.aim.label === 'ceiling' && row.name.includes('/shop/') ? `, p99 ${r.p99Ms < 25 ? '<' : '>='} 25 ms` : '';
-  const ok = ratio >= row.aim.ratio && (!p99 || r.p99Ms < 25);
+  const p99Limit = row.aim.p99Ms ?? (row.aim.label === 'ceiling' && row.name.includes('/shop/') ? 25 : null);
+  const p99 = p99Limit ? `, p99 ${r.p99Ms < p99Limit ? '<' : '>='} ${p99Limit} ms` : '';
+  const ok = ratio >= row.aim.ratio && (!p99Limit || r.p99Ms < p99Limit);
   return `${(ratio * 100).toFixed(0)}% of ${row.aim.label}${p99}: ${ok ? 'met' : 'NOT met'} (aim ${row.aim.ratio * 100}%)`;
 }
 
@@ -1068,7 +1132,13 @@ function printTable(scale, { html, started }) {
   );
   console.log('');
   console.log(
-    `Scale vs one shop: ${ratio === null ? '?' : `${(ratio * 100).toFixed(0)}%`} (aim 80%: ${ratio !== null && ratio >= 0.8 ? 'met' : 'NOT met'}); storefront memory after: RSS ${fmt.mb(scale.rssBytes)}, heap ${fmt.mb(scale.heapUsedBytes)}, ${scale.pagesHeld} pages and ${scale.shopsHeld} shop records held`,
+    `Scale vs one shop: ${ratio === null ? '?' : `${(ratio * 100).toFixed(0)}%`} (aim 80%: ${ratio !== null && ratio >= 0.8 ? 'met' : 'NOT met'}); storefront memory after: RSS ${fmt.mb(scale.rssBytes)}, heap ${fmt.mb(scale.heapUsedBytes)} used of ${fmt.mb(scale.heapTotalBytes)}, external ${fmt.mb(scale.externalBytes)} (array buffers ${fmt.mb(scale.arrayBuffersBytes)}), ${scale.pagesHeld} pages and ${scale.shopsHeld} shop records held`,
+  );
+  // Issue 29, item 2: under 1 GB of RSS per storefront process with a 99%+ hit ratio in the measured Zipf round.
+  const hitRatio = 1 - scale.renders / Math.max(1, m.requests);
+  const rssOk = scale.rssBytes !== null && scale.rssBytes < 1024 ** 3;
+  console.log(
+    `Memory and hit ratio: RSS ${fmt.mb(scale.rssBytes)} (aim < 1 GB: ${rssOk ? 'met' : 'NOT met'}), hit ratio ${(hitRatio * 100).toFixed(2)}% (aim 99%: ${hitRatio >= 0.99 ? 'met' : 'NOT met'}); ${scale.directRenders} of the renders after the sweep were direct`,
   );
   console.log(`(bench took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { App } from './app/app';
 import './index.css';
+import { registerServiceWorker } from './lib/service-worker';
 
 // The pages' Content-Security-Policy has no 'unsafe-eval': zod must not even probe `new Function` (Chromium reports
 // the caught probe as a violation). docs/decisions/0030-production-front-door.md
@@ -26,3 +27,6 @@ const app = (
 const root = createRoot(container);
 if (container.hasChildNodes()) flushSync(() => root.render(app));
 else root.render(app);
+
+// The installable app's service worker (issue 26 item 4): the shell and static files, never api answers.
+registerServiceWorker();

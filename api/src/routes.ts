@@ -15,6 +15,7 @@ import { myScheduleRouter } from './modules/barbers/my-schedule.router';
 import { billingRouter, stripeWebhookRouter } from './modules/billing/billing.router';
 import { createBillingGate } from './modules/billing/billing.service';
 import { calendarFeedRouter } from './modules/calendar-feed/calendar-feed.router';
+import { calendarLiveRouter } from './modules/calendar-live/calendar-live.router';
 import { clientsRouter } from './modules/clients/clients.router';
 import { configRouter } from './modules/config/config.router';
 import { createDnsChecker } from './modules/domains/dns-check';
@@ -29,6 +30,8 @@ import { createTextProvider, type TextProvider } from './modules/messaging/twili
 import { moneyRouter } from './modules/payments/money.router';
 import { paymentsRouter, paymentsWebhookRouter } from './modules/payments/payments.router';
 import { portfolioRouter } from './modules/portfolio/portfolio.router';
+import { pushRouter } from './modules/push/push.router';
+import { configureStaffNotifications } from './modules/push/push-setup';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
 import { shopsRouter } from './modules/shops/shops.router';
@@ -87,6 +90,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
   };
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger });
+  // Pushes and their e-mail fallback to barbers and owners (issue 26 item 4).
+  configureStaffNotifications({ dataSource, mailer, publicOrigin: config.PUBLIC_ORIGIN });
 
   // The first authenticated call of a token creates the user's profile row (shops reference it).
   const ensureUser = createUserEnsurer(dataSource);
@@ -146,7 +151,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
         config.AVAILABILITY_CACHE && { connectionString: config.DATABASE_URL, logger: deps.logger },
     }),
     availabilityRouter({ dataSource, now, config, availabilityCache }),
-    specialDaysRouter({ ...bookingDeps, events }),
+    specialDaysRouter({ ...bookingDeps, events, payments: bookingDeps }),
     appointmentsRouter({
       ...bookingDeps,
       redis: deps.redis,
@@ -189,7 +194,11 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       publicOrigin: config.PUBLIC_ORIGIN,
     }),
     calendarFeedRouter({ dataSource, publicOrigin: config.PUBLIC_ORIGIN, now }),
+    // Issue 26 item 4: web push (decision 0187).
+    pushRouter({ dataSource }),
     // Issue 27 items 5 and 6: checkout at the chair and the money views.
     moneyRouter({ dataSource, config, now, logger: deps.logger, mailQueue, textProvider }),
+    // Issue 25 item 4: the calendar's live stream (decision 0189).
+    calendarLiveRouter({ dataSource, config, logger: deps.logger }),
   );
 }

@@ -1,4 +1,5 @@
 import { CalendarDateSchema } from './booking/schemas';
+import type { PaymentAnalytics } from './chair-checkout';
 import { z } from './zod';
 
 /**
@@ -149,6 +150,8 @@ export interface AnalyticsReport {
   otherCurrencyAppointments: number;
   /** Whether `prior` can be compared with: the changes are shown only when 'ok'. */
   comparison: AnalyticsComparison;
+  /** Money collected and no-shows before and after payment policies (issue 27); absent in reports cached before. */
+  payments?: PaymentAnalytics;
 }
 
 /** GET /api/my/analytics: the signed-in barber's own figures. */

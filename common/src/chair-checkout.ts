@@ -198,3 +198,13 @@ export interface EarningsReport {
   currency: string;
   barbers: BarberEarnings[];
 }
+
+/** Analytics' payments figures (issue 27 item 6), beside the booked revenue. */
+export interface PaymentAnalytics {
+  /** Taken in the period: deposits, prepayments, checkouts with tips, fees, less refunds. */
+  collected: number;
+  collectedTips: number;
+  priorCollected: number;
+  /** No-shows / visits that took place, the 90 days before the shop first asked for money at booking and since. */
+  noShowRate: { policySince: string | null; before: number | null; after: number | null };
+}

@@ -24,6 +24,7 @@ export * from './schemas/service';
 export * from './schemas/shop';
 export * from './slug';
 export * from './special-days';
+export * from './staff-notifications';
 export * from './subdomain';
 export * from './text-rules';
 export * from './theme';

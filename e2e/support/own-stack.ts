@@ -18,7 +18,12 @@ export interface OwnStack {
 const NOT_INHERITED =
   /^(REDIS_URL|SUPABASE_.*|GOOGLE_.*|GITHUB_.*|PUBLIC_ORIGIN|HOST|E2E_.*|LLM_.*|STRIPE_.*|BILLING)$/;
 
-export async function startOwnStack(label: string, env: Record<string, string>): Promise<OwnStack> {
+export async function startOwnStack(
+  label: string,
+  env: Record<string, string>,
+  /** The launcher's --services (the shops' pages need 'api,storefront'). */
+  services = 'api',
+): Promise<OwnStack> {
   const databaseName = `bb_e2e_${crypto.randomBytes(5).toString('hex')}`;
   await psql(`CREATE DATABASE ${databaseName}`);
   const databaseUrl = new URL(testDatabaseUrl());
@@ -38,7 +43,7 @@ export async function startOwnStack(label: string, env: Record<string, string>):
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(repoRoot, 'proxy/scripts/start.mjs'), '--no-build', '--services=api'],
+    [path.join(repoRoot, 'proxy/scripts/start.mjs'), '--no-build', `--services=${services}`],
     { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const stop = async () => {

@@ -92,6 +92,9 @@ test('onboarding: the role choice and every step of the owner wizard', async ({ 
 });
 
 test('owner dashboard: every tab and its dialogs', async ({ page }) => {
+  // The calendar (issue 25) is a button per free quarter hour of a shop open all day: axe reads a few hundred more
+  // elements at both sizes, which on a loaded machine takes this journey past the default 90 s.
+  test.setTimeout(180_000);
   const owner = await shopWithTeam('Access Owner Cuts');
   await book(owner.shop.slug, {
     serviceId: owner.service('Skin Fade').id,

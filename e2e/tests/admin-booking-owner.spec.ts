@@ -33,33 +33,47 @@ test("an owner sees today's bookings, completes one, cancels another and books a
   await page.getByRole('tab', { name: 'Appointments' }).click();
   const samDay = page.getByRole('region', { name: 'Sam Fade' });
   const alexDay = page.getByRole('region', { name: 'Alex Clip' });
-  const jordan = samDay.getByRole('listitem').filter({ hasText: 'Jordan Lee' });
-  const casey = alexDay.getByRole('listitem').filter({ hasText: 'Casey Moss' });
+  // The calendar (issue 25): each appointment is a block named with its time, client, service and status; it opens
+  // a detail holding the card with its actions.
+  const jordanBlock = samDay.getByRole('button', { name: /Jordan Lee, Skin Fade, Confirmed$/ });
+  const caseyBlock = alexDay.getByRole('button', { name: /Casey Moss, Skin Fade, Confirmed$/ });
+  await expect(jordanBlock).toBeVisible();
+  await expect(caseyBlock).toBeVisible();
+  await expect(samDay).not.toContainText('Casey Moss');
+
+  await jordanBlock.click();
+  const detail = page.getByRole('dialog');
+  const jordan = detail.getByRole('listitem').filter({ hasText: 'Jordan Lee' });
   await expect(jordan).toContainText('Skin Fade');
   await expect(jordan).toContainText('jordan.lee@example.com');
   await expect(jordan).toContainText('(718) 555-0100');
   await expect(jordan).toContainText('Confirmed');
-  await expect(casey).toContainText('Confirmed');
-  await expect(samDay).not.toContainText('Casey Moss');
-
   await jordan.getByRole('button', { name: /^Mark completed/ }).click();
   await expect(toast(page, 'Appointment completed')).toBeVisible();
   await expect(jordan).toContainText('Completed');
+  await page.keyboard.press('Escape');
+  await expect(samDay.getByRole('button', { name: /Jordan Lee, Skin Fade, Completed$/ })).toBeVisible();
 
+  await caseyBlock.click();
+  const casey = detail.getByRole('listitem').filter({ hasText: 'Casey Moss' });
+  await expect(casey).toContainText('Confirmed');
   await casey.getByRole('button', { name: /^Cancel/ }).click();
   await expect(casey).toContainText("Cancel Casey Moss's Skin Fade");
   await casey.getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(toast(page, 'Appointment cancelled')).toBeVisible();
   await expect(casey).toContainText('Cancelled');
   await expect(casey.getByRole('button')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // Cancelled visits leave the grid (their time is free again) and are listed under it.
+  await expect(alexDay).not.toContainText('Casey Moss');
+  await expect(page.getByRole('region', { name: 'Cancelled' })).toContainText('Casey Moss');
 
   // Walk-in: 'Walk-in', then the service. The next free start today goes to whoever the rotation picks.
   await page.getByRole('button', { name: 'Walk-in' }).click();
   await page.getByRole('button', { name: 'Book walk-in: Beard Trim' }).click();
   await expect(toast(page, 'Walk-in booked')).toContainText('Beard Trim with');
-  const walkIn = page.locator('[data-date]').getByRole('listitem').filter({ hasText: 'Walk-in' });
-  await expect(walkIn).toContainText('Beard Trim');
-  await expect(walkIn).toContainText('Confirmed');
+  const walkIn = page.locator('[data-date]').getByRole('button', { name: /Walk-in, Beard Trim, Confirmed$/ });
+  await expect(walkIn).toBeVisible();
 
   // The numbers follow: the completed one and the walk-in count, the cancelled one does not.
   await page.getByRole('tab', { name: 'Overview' }).click();

@@ -49,16 +49,17 @@ test('an owner asks the assistant for a walk-in gap and books it from the propos
 
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(card.getByTestId('assistant-proposal-status')).toContainText('Done: Walk-in booked: Skin Fade with');
-  const after = await httpRequest<{ appointments: Array<{ source: string; service: { name: string } }> }>(
-    `/api/shops/${owner.shop.id}/appointments`,
-    { token: owner.session.access_token },
-  );
+  const after = await httpRequest<{
+    appointments: Array<{ source: string; service: { name: string }; barber: { name: string } }>;
+  }>(`/api/shops/${owner.shop.id}/appointments`, { token: owner.session.access_token });
   expect(after.json.appointments.map((a) => `${a.source} ${a.service.name}`)).toEqual(['walk_in Skin Fade']);
 
   // Closing the panel returns to the dashboard; the agenda shows the walk-in.
   await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Appointments' }).click();
-  await expect(page.locator('[data-date]').getByRole('listitem').filter({ hasText: 'Walk-in' })).toContainText(
-    'Skin Fade',
-  );
+  // A phone shows one barber's day at a time (issue 25): switch to the barber the rotation picked.
+  await page.getByRole('combobox', { name: 'Barber' }).selectOption({ label: after.json.appointments[0]!.barber.name });
+  await expect(
+    page.locator('[data-date]').getByRole('button', { name: /Walk-in, Skin Fade, Confirmed$/ }),
+  ).toBeVisible();
 });

@@ -87,6 +87,21 @@ test('the owner books a phoned-in client for next Tuesday at 3 PM from the grid 
   ).toBeVisible();
   await expect(marcus.getByRole('button', { name: 'Book 3:00 PM with Marcus Reed' })).toBeVisible();
 
+  // Dragging across free time blocks it off for that barber.
+  await marcus.getByRole('button', { name: 'Book 11:00 AM with Marcus Reed' }).scrollIntoViewIfNeeded();
+  const from = await marcus.getByRole('button', { name: 'Book 11:00 AM with Marcus Reed' }).boundingBox();
+  const to = await marcus.getByRole('button', { name: 'Book 11:45 AM with Marcus Reed' }).boundingBox();
+  await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 6 });
+  await page.mouse.up();
+  const timeOff = page.getByRole('dialog', { name: 'Block time off' });
+  await expect(timeOff.getByLabel('From')).toHaveValue('11:00');
+  await expect(timeOff.getByLabel('To')).toHaveValue('12:00');
+  await timeOff.getByRole('button', { name: 'Block time for Marcus Reed' }).click();
+  await expect(marcus.getByRole('button', { name: /^Time off 11:00 AM to 12:00 PM, Marcus Reed/ })).toBeVisible();
+  await expect(marcus.getByRole('button', { name: 'Book 11:30 AM with Marcus Reed' })).toHaveCount(0);
+
   // The client is told once, with the new time.
   const moved = await mailedPath(client, /Moved: Skin Fade at Calendar Cuts, now \d{4}-\d{2}-\d{2} 4:00 PM/);
   expect(moved).toContain('4:00 PM');

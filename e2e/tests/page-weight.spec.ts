@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { signUpOwnerWithShop, uniqueSlug } from '../support/api';
+import sharp from 'sharp';
+import { baseURL, httpRequest, signUp, signUpOwnerWithShop, uniqueEmail, uniqueSlug } from '../support/api';
 
 /**
  * What the landing page and a shop page cost a phone (issue 11): Chromium throttled like a mid-range phone on a slow
@@ -111,4 +112,44 @@ test('a shop page under the phone profile: compressed, within its byte budget', 
   expect(result.uncompressed.map((r) => r.url)).toEqual([]);
   expect(result.total).toBeLessThan(250 * 1024);
   await expect(page.getByRole('heading', { name: 'Weight Watch Cuts' })).toBeVisible();
+});
+
+test("a shop page whose barber has a full portfolio stays within the shop page's budget", async ({ page }) => {
+  test.setTimeout(180_000);
+  const owner = await signUpOwnerWithShop({ name: 'Gallery Weight Cuts', slug: uniqueSlug('gallery') });
+  const code = await httpRequest<{ code: string }>(`/api/shops/${owner.shop.id}/join-code`, {
+    token: owner.session.access_token,
+  });
+  const barber = await signUp(uniqueEmail('folio'));
+  const joined = await httpRequest('/api/barbers/join', {
+    method: 'POST',
+    token: barber.access_token,
+    body: { code: code.json.code, name: 'Folio Barber' },
+  });
+  expect(joined.status, joined.text).toBe(200);
+  // Issue 26: 30 photos (the most a portfolio holds), 2000 px originals, each a different colour.
+  for (let n = 0; n < 30; n++) {
+    const jpeg = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: 90 } },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `p${n}.jpg`);
+    const res = await fetch(new URL('/api/my/portfolio', baseURL()), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${barber.access_token}` },
+      body: form,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
+  const result = await measure(page, `/shop/${owner.shop.slug}`);
+  test.info().annotations.push({
+    type: 'shop page, 30 portfolio photos',
+    description: `LCP ${Math.round(result.lcp)} ms, ${Math.round(result.total / 1024)} kB transferred in ${result.loaded.length} responses`,
+  });
+  console.log(`[page-weight] ${test.info().annotations.at(-1)?.type}: ${test.info().annotations.at(-1)?.description}`);
+  expect(result.uncompressed.map((r) => r.url)).toEqual([]);
+  expect(result.total).toBeLessThan(250 * 1024);
+  await expect(page.getByRole('heading', { name: 'Gallery Weight Cuts' })).toBeVisible();
 });

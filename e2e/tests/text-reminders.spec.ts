@@ -86,7 +86,10 @@ test('a client books with SMS reminders; the owner sees the appointment confirme
   const next = page.getByRole('button', { name: 'Next day' });
   await next.click();
   await next.click();
-  const item = page.getByRole('listitem').filter({ hasText: 'Rae Texter' }).first();
+  // The calendar's block opens the appointment's detail, whose card carries the text badges (issue 25).
+  const block = page.getByRole('button', { name: /Rae Texter, Skin Fade, Confirmed$/ });
+  await block.click();
+  const item = page.getByRole('dialog').getByRole('listitem').filter({ hasText: 'Rae Texter' }).first();
   await expect(item).toBeVisible();
   await expect(item.getByText('Confirmed by client')).toHaveCount(0);
   await expect(item.getByText('SMS sent').or(item.getByText('SMS queued'))).toBeVisible();
@@ -98,6 +101,8 @@ test('a client books with SMS reminders; the owner sees the appointment confirme
     body: JSON.stringify({ url: `${baseURL()}/api/messaging/twilio/inbound`, from: phone, body: 'C' }),
   });
   expect(((await posted.json()) as { status: number }).status).toBe(200);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Refresh appointments' }).click();
+  await block.click();
   await expect(item.getByText('Confirmed by client')).toBeVisible();
 });

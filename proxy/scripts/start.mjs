@@ -229,6 +229,26 @@ function keptSecret(name, fileName) {
 
 const internalToken = () => keptSecret('INTERNAL_TOKEN', 'internal-token');
 
+/**
+ * The VAPID key pair of web push (issue 26): from the environment, else made once (P-256, base64url, as the
+ * web-push package reads them) and kept in the data directory; a new pair would drop every subscription.
+ */
+function keptVapidKeys() {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) {
+    return { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
+  }
+  const file = path.join(DATA_DIR, 'vapid-keys.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString('base64url'),
+  };
+  fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 2. Build what is missing
 
@@ -360,6 +380,8 @@ async function main() {
         RUN_WORKERS: process.env.RUN_WORKERS || 'true',
         // Barbers' photos when STORAGE_URL is unset (issue 26), beside the embedded database.
         UPLOADS_DIR: process.env.UPLOADS_DIR || path.join(DATA_DIR, 'uploads'),
+        // Web push's VAPID key pair (issue 26), made once beside the embedded database.
+        ...keptVapidKeys(),
       }),
     });
   }

@@ -106,6 +106,13 @@ const NOT_CONNECTED_TEXT =
   'No Barberly shop has connected this domain. If it is yours, connect it from your dashboard: once its DNS ' +
   'records are in place and checked, your shop appears here.';
 
+/** Express's res.send() rewrites a string body's content type with its charset parameter as ' charset=utf-8'. */
+function expressContentType(value: string): string {
+  const [type, ...params] = value.split(';');
+  const rest = params.map((p) => p.trim()).filter((p) => p && !/^charset=/i.test(p));
+  return [type?.trim() ?? '', ...rest, 'charset=utf-8'].join('; ');
+}
+
 function versionOf(load: ShopLoad | null | undefined): number | null {
   const version = load?.status === 'found' ? load.page.shop?.version : undefined;
   return typeof version === 'number' ? version : null;
@@ -426,8 +433,66 @@ export function createStorefront(deps: AppDeps) {
     return true;
   }
 
+  /**
+   * The shop page that must be rendered, rendered without Express (issue 29): its URL is exactly the shop's page
+   * (any query, e.g. the bench's ?bench=render), this process holds the shop's fresh record, no redirect applies and
+   * the direct path is ready. Anything else (custom domains, redirects, a record to fetch) takes the long way, which
+   * answers the same.
+   */
+  function renderWithoutExpress(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!deps.direct?.ready || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const url = req.url ?? '/';
+    if (url.startsWith('/_')) return false;
+    if (deps.hosts && isCustomHost(requestHost(req.headers), env.APP_DOMAIN)) return false;
+    const request = resolveShopRequest({ url, headers: req.headers, appDomain: env.APP_DOMAIN });
+    if (request.redirect || !request.slug) return false;
+    const q = request.url.indexOf('?');
+    if ((q === -1 ? request.url : request.url.slice(0, q)) !== `/shop/${request.slug}`) return false;
+    const load = shops.peek(request.slug);
+    // A shop with a custom domain redirects its subdomain there (the Express route does it).
+    if (load?.status !== 'found' || (load.page.shop.customDomain && request.subdomain)) return false;
+    const at = now();
+    const key = pageCacheKey(request, versionOf(load), at);
+    if (key && htmlCache.get(key)) return false;
+    labelRoute(req, '/{*splat}');
+    let pending = key ? renders.get(key) : undefined;
+    if (!pending) {
+      pending = render(request, req as Request, Promise.resolve(load), at, key);
+      if (key) {
+        renders.set(key, pending);
+        const settled = pending;
+        void settled.finally(() => renders.delete(key)).catch(() => {});
+      }
+    }
+    pending.then(
+      (rendered) => {
+        if (rendered.cached) {
+          sendCachedResponse(req, res, rendered.cached);
+          return;
+        }
+        // What Express's res.send() writes for Vike's answer (the route below): the policy, Vike's headers with the
+        // charset written its way, the length.
+        for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) res.setHeader(name, value);
+        for (const [name, value] of rendered.headers) {
+          res.setHeader(name, name.toLowerCase() === 'content-type' ? expressContentType(value) : value);
+        }
+        res.setHeader('Content-Length', Buffer.byteLength(rendered.body));
+        res.statusCode = rendered.statusCode;
+        res.end(req.method === 'HEAD' ? undefined : rendered.body);
+      },
+      (err: unknown) => {
+        log('storefront request failed', { err: err instanceof Error ? err.stack : String(err) });
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong' } }));
+        }
+      },
+    );
+    return true;
+  }
+
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    if (!answerFromCache(req, res)) app(req, res);
+    if (!answerFromCache(req, res) && !renderWithoutExpress(req, res)) app(req, res);
   };
   /** Pages answered from memory and rendered; shop records held and loaded (server/metrics.ts). */
   const counts = (): StorefrontCounts => ({

@@ -151,6 +151,11 @@ export class DirectRenderer {
     return this.shells.size;
   }
 
+  /** Whether a Vike render of the shop route has given this path its code (the first shell). */
+  get ready(): boolean {
+    return this.route !== null;
+  }
+
   /**
    * The page, or null when Vike must render it: the route's data hook (it reads the shop through the cache), then
    * the shell filled in. An abort (404, 503), data that is not a complete page, a theme with no shell yet, or any

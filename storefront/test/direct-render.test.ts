@@ -101,7 +101,23 @@ afterAll(async () => {
   await api?.close();
 });
 
-function get(sf: StorefrontProcess, host: string, path: string): Promise<{ status: number; body: string }> {
+/** The response headers a browser or a cache acts on (the request id and date differ by nature). */
+const COMPARED_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'etag',
+  'vary',
+];
+
+function get(
+  sf: StorefrontProcess,
+  host: string,
+  path: string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     // The same Host (and so the same origin, port included) for both servers.
     const req = request(`${sf.url}${path}`, { headers: { host } }, (res) => {
@@ -110,7 +126,13 @@ function get(sf: StorefrontProcess, host: string, path: string): Promise<{ statu
       res.on('data', (chunk: string) => {
         body += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          headers: Object.fromEntries(COMPARED_HEADERS.map((name) => [name, res.headers[name]])),
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -163,6 +185,7 @@ describe.each(THEMES)('the %s theme', (theme) => {
       expect(after.directRenders - before.directRenders).toBe(1);
       expect(firstDifference(mine.body, theirs.body)).toBeNull();
       expect(mine.body).toBe(theirs.body);
+      expect(mine.headers).toEqual(theirs.headers);
     }
   });
 });

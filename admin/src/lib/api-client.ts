@@ -78,6 +78,11 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
+/** The session's access token (looked up as every call does), for a stream the admin reads itself (decision 0189). */
+export function currentAccessToken(): Promise<string | null> {
+  return lookUpToken(tokenSource);
+}
+
 /** Spec 8 'Session required but absent'. */
 export const NO_SESSION_MESSAGE = 'No auth session available';
 

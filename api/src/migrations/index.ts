@@ -18,6 +18,9 @@ import { StaffCalendar1795490000000 } from './1795490000000-staff-calendar';
 import { BarberDay1795500000000 } from './1795500000000-barber-day';
 import { Payments1795510000000 } from './1795510000000-payments';
 import { ChairCheckout1795520000000 } from './1795520000000-chair-checkout';
+import { WebPush1795530000000 } from './1795530000000-web-push';
+import { AnalyticsRollups1795540000000 } from './1795540000000-analytics-rollups';
+import { CalendarLive1795550000000 } from './1795550000000-calendar-live';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -41,4 +44,7 @@ export const MIGRATIONS: Function[] = [
   BarberDay1795500000000,
   Payments1795510000000,
   ChairCheckout1795520000000,
+  WebPush1795530000000,
+  AnalyticsRollups1795540000000,
+  CalendarLive1795550000000,
 ];

@@ -66,3 +66,7 @@ export const StaffMoveRequestSchema = z
   })
   .strict();
 export type StaffMoveRequestInput = z.input<typeof StaffMoveRequestSchema>;
+
+/** POST /api/shops/{shopId}/appointments/{appointmentId}/services: the visit's services (and so its length) change. */
+export const StaffServicesRequestSchema = z.object({ serviceIds: VisitServicesSchema }).strict();
+export type StaffServicesRequestInput = z.input<typeof StaffServicesRequestSchema>;

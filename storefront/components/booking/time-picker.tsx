@@ -38,6 +38,8 @@ export function TimePicker(props: {
   barbers?: ReadonlyArray<{ id: string; firstName: string; name: string }>;
   /** Switch to another barber who has times that day; absent: the names are said, no switch offered. */
   onBarber?: (barberId: string) => void;
+  /** The shop keeps a waitlist: a fully booked day can still be chosen, to join it. */
+  waitlist?: boolean;
 }) {
   const { slug, barberId, date, reloadKey, onStart, start } = props;
   // One key for the list, so a new array with the same services asks nothing again.
@@ -91,6 +93,7 @@ export function TimePicker(props: {
         onDate={props.onDate}
         reloadKey={reloadKey}
         onDayState={onDayState}
+        waitlist={props.waitlist}
       />
       {others.length > 0 ? (
         <Notice data-others-free="">

@@ -20,12 +20,13 @@ import { GenericDashboard } from '../../features/dashboard';
 import { MessagesTab, MessagesTabLabel } from '../../features/messaging';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
 import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
-import { PaymentsTab } from '../../features/payments';
+import { CheckOutAction, MyEarningsCard, PaymentsTab } from '../../features/payments';
 import { api } from '../../lib/api-client';
 import { useAuth, useUser } from '../../lib/auth';
 import { paths, stayOnLanding } from '../../lib/routes';
 import { dashboardRouterTarget, looksLikeShopId } from '../../lib/routing-rules';
 import { GlobalRedirects } from '../global-redirects';
+import { MyCalendar } from './my-calendar';
 
 function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
@@ -284,6 +285,9 @@ export function BarberDashboardRoute() {
         Assistant={AssistantButton}
         Clients={BarberClients}
         Numbers={BarberNumbersCard}
+        Earnings={MyEarningsCard}
+        CheckOut={CheckOutAction}
+        Calendar={MyCalendar}
       />
     </AppShell>
   );

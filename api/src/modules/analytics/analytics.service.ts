@@ -10,6 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
 import { loadShopForNumbers } from '../barbers/barber-permissions';
 import { loadLinkedBarber } from '../barbers/barber-settings.service';
+import { loadPaymentAnalytics } from '../payments/money-analytics';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, loadOwnedShop, SHOP_NOT_FOUND } from '../shops/shop-access';
 import {
@@ -24,6 +25,7 @@ import {
 } from './analytics.repository';
 import type { AnalyticsCache } from './analytics-cache';
 import { comparisonOf, resolvePeriods } from './analytics-period';
+import { loadDailyFromRollups, loadHeatmapFromRollups, loadTopServicesFromRollups } from './analytics-rollups';
 
 export interface AnalyticsDeps {
   /** The primary: who may see which shop (a shop made a moment ago must be found). */
@@ -37,6 +39,11 @@ export interface AnalyticsDeps {
   now: () => Date;
   /** Reports kept per process until the shop's data changes (analytics-cache.ts); without it every one is computed. */
   reportCache?: AnalyticsCache;
+  /**
+   * Read daily, heatmap and top services from the per-day rollups (analytics-rollups.ts, decision 0188) instead of
+   * the raw rows. Only where the rollups are kept on write (the lifecycle's rollup listener) or rebuilt.
+   */
+  rollups?: boolean;
 }
 
 /** What a report depends on besides the shop's data: the periods, zone and currency (and the barber, for /my). */
@@ -85,9 +92,9 @@ async function computeShopReport(
   const [summaries, barbers, services, heatmap, daily, openedOn] = await Promise.all([
     loadSummaries(manager, scope, deps.now()),
     loadBarberFigures(manager, scope, null),
-    loadTopServices(manager, scope),
-    loadHeatmap(manager, scope),
-    loadDaily(manager, scope),
+    (deps.rollups ? loadTopServicesFromRollups : loadTopServices)(manager, scope),
+    (deps.rollups ? loadHeatmapFromRollups : loadHeatmap)(manager, scope),
+    (deps.rollups ? loadDailyFromRollups : loadDaily)(manager, scope),
     loadOpenedOn(manager, shop.id, shop.timeZone),
   ]);
   const { kind: _c, otherCurrencyAppointments, ...current } = summaries.current;
@@ -105,6 +112,8 @@ async function computeShopReport(
     daily,
     otherCurrencyAppointments,
     comparison: comparisonOf(openedOn, scope.prior, prior.appointments),
+    // Issue 27: collected beside booked revenue, no-shows before and after payment policies.
+    payments: await loadPaymentAnalytics(manager, scope, deps.now()),
   };
 }
 

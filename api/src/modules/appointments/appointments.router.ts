@@ -9,7 +9,7 @@ import { appointmentHistory } from './history.service';
 import { calendarFor, cancelManaged, getManaged, rescheduleManaged } from './manage.service';
 import { bookWalkIn, getAgenda, getStats, setAppointmentStatus } from './owner.service';
 import { PUBLIC_BOOKING_PATHS, publicBookingCors, publicRequestLimit } from './public-cors';
-import { staffBook, staffMove } from './staff-booking.service';
+import { staffBook, staffChangeServices, staffMove } from './staff-booking.service';
 
 export interface AppointmentsRouterDeps extends BookingDeps {
   redis: Redis | null;
@@ -51,7 +51,7 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
     await limited(req.ip);
     // payments (issue 27): a policy that takes money or a card ends in Stripe Checkout, the slot held meanwhile.
     const pending = deps.payments
-      ? await bookWithPayment(deps.payments, pathParam(req.params, 'slugOrId'), req.body)
+      ? await bookWithPayment(deps.payments, pathParam(req.params, 'slugOrId'), req.body, req.header('idempotency-key'))
       : null;
     if (pending) {
       res.status(201).json(pending);
@@ -135,6 +135,18 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
         pathParam(req.params, 'shopId'),
         pathParam(req.params, 'appointmentId'),
         currentUser(req).id,
+      ),
+    );
+  });
+
+  router.post('/shops/:shopId/appointments/:appointmentId/services', requireAuth, async (req, res) => {
+    res.json(
+      await staffChangeServices(
+        deps,
+        pathParam(req.params, 'shopId'),
+        pathParam(req.params, 'appointmentId'),
+        currentUser(req).id,
+        req.body,
       ),
     );
   });

@@ -17,6 +17,7 @@ import { type EntityManager, In, MoreThan } from 'typeorm';
 import { HttpError, parseInput } from '../../platform/http/errors';
 import { loadBarberSchedules, rotationOrder } from '../availability/schedules';
 import { BarberEntity } from '../barbers/barber.entity';
+import { loadChairViewer } from '../barbers/own-chair';
 import { linkClient } from '../clients/client-matching';
 import { shopCountry } from '../messaging/texts';
 import { cancelSeriesVisits } from '../series/series.service';
@@ -83,13 +84,18 @@ export async function getAgenda(
   query: unknown,
 ): Promise<ShopAgenda> {
   const manager = deps.dataSource.manager;
-  const shop = await loadOwnedShop(manager, shopId, userId);
+  // The owner sees every chair; a barber of the shop their own (My Calendar, issue 26), contacts as the owner allows.
+  const { shop, ownBarber, hideContacts } = await loadChairViewer(manager, shopId, userId);
   const date = dayOf(deps, shop, query);
-  const [rows, barbers] = await Promise.all([
+  const [allRows, allBarbers] = await Promise.all([
     appointmentsOfDay(manager, shop, date),
     manager.getRepository(BarberEntity).find({ where: { shopId: shop.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
   ]);
-  const appointments = await withLastTexts(manager, await toAppointmentDtos(manager, shop, rows));
+  const rows = ownBarber ? allRows.filter((r) => r.barberId === ownBarber.id) : allRows;
+  const barbers = ownBarber ? allBarbers.filter((b) => b.id === ownBarber.id) : allBarbers;
+  const appointments = (await withLastTexts(manager, await toAppointmentDtos(manager, shop, rows))).map((a) =>
+    hideContacts ? { ...a, client: { ...a.client, email: '', phone: '' } } : a,
+  );
   appointments.sort((a, b) => a.start.localeCompare(b.start) || a.barber.name.localeCompare(b.barber.name, 'en'));
   return {
     date,

@@ -296,3 +296,57 @@ describe('POST /api/shops/{shopId}/appointments/{appointmentId}/move', () => {
     expect(after.status).toBe(201);
   });
 });
+
+describe('POST /api/shops/{shopId}/appointments/{appointmentId}/services', () => {
+  it('changes the services and so the length; a longer visit that runs into the next is a 409 in words', async () => {
+    const shop = await nyShop();
+    const addService = async (name: string, durationMinutes: number) =>
+      (
+        await request(app)
+          .post(`/api/shops/${shop.id}/services`)
+          .set(bearer(owner.accessToken))
+          .send({ name, durationMinutes, price: 15 })
+      ).body as { id: string };
+    const beard = await addService('Beard', 15);
+    const long = await addService('Long colour', 90);
+    const pat = (
+      await staffBook(shop, owner.accessToken, { start: '2026-12-10T15:00:00Z', client: { name: 'Pat Phone' } })
+    ).body as Appointment;
+    expect(
+      (await staffBook(shop, owner.accessToken, { start: '2026-12-10T16:00:00Z', client: { name: 'Quinn Busy' } }))
+        .status,
+    ).toBe(201);
+    const url = `/api/shops/${shop.id}/appointments/${pat.id}/services`;
+
+    const longer = await request(app)
+      .post(url)
+      .set(bearer(owner.accessToken))
+      .send({ serviceIds: [shop.services[0]!.id, beard.id] });
+    expect(longer.status).toBe(200);
+    expect(longer.body).toMatchObject({
+      start: '2026-12-10T15:00:00.000Z',
+      end: '2026-12-10T15:45:00.000Z',
+      service: { name: 'Haircut + Beard', durationMinutes: 45, price: 40 },
+    });
+    expect(longer.body.items.map((i: { name: string }) => i.name)).toEqual(['Haircut', 'Beard']);
+
+    const tooLong = await request(app)
+      .post(url)
+      .set(bearer(owner.accessToken))
+      .send({ serviceIds: [long.id] });
+    expect(tooLong.status).toBe(409);
+    expect(tooLong.body.error.message).toBe(
+      'Alex already has Quinn Busy from 11:00 AM to 11:30 AM. Choose another time or barber.',
+    );
+    const none = await request(app).post(url).set(bearer(owner.accessToken)).send({ serviceIds: [] });
+    expect(none.status).toBe(400);
+    expect(
+      (
+        await request(app)
+          .post(url)
+          .set(bearer(stranger.accessToken))
+          .send({ serviceIds: [beard.id] })
+      ).status,
+    ).toBe(403);
+  });
+});

@@ -6,6 +6,7 @@ import {
   STAFF_BOOKING_MESSAGES,
   StaffBookingRequestSchema,
   StaffMoveRequestSchema,
+  StaffServicesRequestSchema,
 } from '@barberly/common';
 import type { EntityManager } from 'typeorm';
 import { forbidden, HttpError, notFound, parseInput } from '../../platform/http/errors';
@@ -19,7 +20,7 @@ import { findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
 import type { AppointmentEntity } from './appointment.entity';
 import { toAppointmentDto } from './appointment-view';
 import { type BookingDeps, candidateBarbers } from './booking.service';
-import { bookVisit, moveAppointment } from './lifecycle';
+import { bookVisit, changeServices, moveAppointment } from './lifecycle';
 import { newManageToken } from './manage-token';
 import { loadScopedAppointment } from './staff-actions';
 import { loadVisitServices, placeVisit } from './visit';
@@ -235,6 +236,55 @@ export async function staffMove(
     } catch (err) {
       const minutes = ctx.appointment.serviceDurationMinutes;
       throw await explainRefusal(manager, err, staff.shop, barberId, input.start, minutes, ctx.appointment.id);
+    }
+  });
+}
+
+/**
+ * POST /api/shops/{shopId}/appointments/{appointmentId}/services {serviceIds} → 200 Appointment: the visit keeps its
+ * start and barber and takes these services as the barber does them (lengths, prices, the buffer); a longer visit
+ * that runs into another appointment or time off is a 409 in words. The client is not mailed: the time is the same.
+ */
+export async function staffChangeServices(
+  deps: BookingDeps,
+  shopId: string,
+  appointmentId: string,
+  userId: string,
+  body: unknown,
+): Promise<Appointment> {
+  const input = parseInput(StaffServicesRequestSchema, body);
+  return deps.dataSource.transaction(async (manager) => {
+    const staff = await calendarStaff(manager, shopId, userId);
+    const scope =
+      staff.kind === 'barber' && !staff.shop.barbersBookAnyChair
+        ? { shop: staff.shop, barberId: staff.barber.id }
+        : { shop: staff.shop };
+    const ctx = await loadScopedAppointment(manager, scope, appointmentId, true);
+    if (ctx.appointment.status !== 'confirmed') {
+      throw new HttpError(409, 'not_changeable', BOOKING_MESSAGES.notChangeable);
+    }
+    const { appointment, shop } = ctx;
+    const services = await loadVisitServices(manager, shop, input.serviceIds);
+    try {
+      const changed = await changeServices(
+        deps,
+        manager,
+        ctx,
+        { serviceIds: input.serviceIds },
+        { actor: { kind: 'staff', id: userId } },
+      );
+      return toAppointmentDto(changed);
+    } catch (err) {
+      const minutes = services.reduce((sum, s) => sum + s.durationMinutes, 0);
+      throw await explainRefusal(
+        manager,
+        err,
+        shop,
+        appointment.barberId,
+        appointment.startsAt,
+        minutes,
+        appointment.id,
+      );
     }
   });
 }

@@ -11,6 +11,7 @@ import {
   loadOwnedBarber,
   patchBarberSettings,
 } from './barber-settings.service';
+import { loadChairBarber } from './own-chair';
 
 /** /api/shops/{id}/barbers/{barberId}/settings and /time-off: owner only. */
 export function barberSettingsRouter(deps: {
@@ -23,9 +24,18 @@ export function barberSettingsRouter(deps: {
   const manager = deps.dataSource.manager;
   const owned = (req: Request) =>
     loadOwnedBarber(manager, pathParam(req.params, 'shopId'), pathParam(req.params, 'barberId'), currentUser(req).id);
+  // My Calendar (issue 26): the barber of the chair reads its schedule and blocks time (with the owner's leave).
+  const chair = async (req: Request, write: boolean) =>
+    (await loadChairBarber(
+      manager,
+      pathParam(req.params, 'shopId'),
+      pathParam(req.params, 'barberId'),
+      currentUser(req).id,
+      write,
+    )) ?? owned(req);
 
   router.get('/shops/:shopId/barbers/:barberId/settings', requireAuth, async (req, res) => {
-    res.json(await getBarberSettings(manager, await owned(req)));
+    res.json(await getBarberSettings(manager, await chair(req, false)));
   });
 
   router.patch('/shops/:shopId/barbers/:barberId/settings', requireAuth, async (req, res) => {
@@ -40,11 +50,11 @@ export function barberSettingsRouter(deps: {
   });
 
   router.post('/shops/:shopId/barbers/:barberId/time-off', requireAuth, async (req, res) => {
-    res.status(201).json(await addTimeOff(manager, await owned(req), req.body));
+    res.status(201).json(await addTimeOff(manager, await chair(req, true), req.body));
   });
 
   router.delete('/shops/:shopId/barbers/:barberId/time-off/:timeOffId', requireAuth, async (req, res) => {
-    const barber = await owned(req);
+    const barber = await chair(req, true);
     await deps.dataSource.transaction(async (tx) => {
       const range = await deleteTimeOff(tx, barber, pathParam(req.params, 'timeOffId'));
       await freed(deps, tx, barber.shopId, range);

@@ -78,9 +78,12 @@ export function composeBookingMail(input: {
   ownerEmail: string | null;
   manageUrl?: string;
   now: Date;
+  /** The payment policy the client accepted (issue 27), in their confirmation and every reminder. */
+  paymentPolicy?: string | null;
 }): MailMessage | null {
   const { kind, appointment: a, manageUrl } = input;
   const manage = manageUrl ? [`Change or cancel: ${manageUrl}`] : [];
+  const policy = input.paymentPolicy ? [`Payment policy: ${input.paymentPolicy}`, ''] : [];
   const ics = (url?: string) => [
     {
       filename: 'appointment.ics',
@@ -94,9 +97,17 @@ export function composeBookingMail(input: {
       return {
         to: a.client.email,
         subject: `Booked: ${a.service.name} at ${a.shop.name}, ${a.localDate} ${localTime(a)}`,
-        text: [`Hi ${a.client.name},`, '', 'Your appointment is confirmed.', '', ...details(a), '', ...manage, ''].join(
-          '\n',
-        ),
+        text: [
+          `Hi ${a.client.name},`,
+          '',
+          'Your appointment is confirmed.',
+          '',
+          ...details(a),
+          '',
+          ...policy,
+          ...manage,
+          '',
+        ].join('\n'),
         attachments: ics(manageUrl),
       };
     case 'rescheduled':
@@ -129,6 +140,7 @@ export function composeBookingMail(input: {
           '',
           ...details(a),
           '',
+          ...policy,
           'To change or cancel, use the link in your confirmation e-mail.',
           '',
         ].join('\n'),
@@ -169,7 +181,8 @@ export function composeBookingMail(input: {
         ].join('\n'),
       };
     case 'receipt':
-      // A checkout's receipt is composed from its payment (payments/receipt.ts), not here.
+    case 'payment_action':
+      // A checkout's receipt and a fee to confirm are composed from their payment (payments/), not here.
       return null;
   }
 }

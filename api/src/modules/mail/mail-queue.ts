@@ -25,7 +25,9 @@ export type BookingMailKind =
   /** The shop's optional second reminder (issue 15), the same message. */
   | 'second_reminder'
   /** The receipt of a checkout at the chair (issue 27), by e-mail. */
-  | 'receipt';
+  | 'receipt'
+  /** A fee the client's bank wants them to confirm (issue 27): the link to complete it, by e-mail. */
+  | 'payment_action';
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
 

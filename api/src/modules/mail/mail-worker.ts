@@ -5,6 +5,7 @@ import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { loadAppointmentContext, toAppointmentDto } from '../appointments/appointment-view';
 import { recordNote } from '../appointments/lifecycle';
 import { sendAppointmentText, type TextDeps, textKindOf } from '../messaging/texts';
+import { CARRIES_PAYMENT_POLICY, composePaymentActionMail, paymentPolicyTextOf } from '../payments/policy-words';
 import { composeReceiptMail } from '../payments/receipt';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
@@ -50,11 +51,18 @@ export async function handleBookingMail(
   const receipt =
     job.kind === 'receipt' && job.paymentId ? await composeReceiptMail(dataSource.manager, job.paymentId) : null;
   if (job.kind === 'receipt' && !receipt) return 'skipped';
+  // A fee the client's bank wants confirmed (issue 27): the link to complete it.
+  const action =
+    job.kind === 'payment_action' && job.paymentId
+      ? await composePaymentActionMail(dataSource.manager, job.paymentId)
+      : null;
+  if (job.kind === 'payment_action' && !action) return 'skipped';
 
   const manageUrl = job.manageToken ? manageUrlOf(deps.publicOrigin, ctx.shop, job.manageToken) : undefined;
   // The client chose texts (issue 15): the text goes instead of the e-mail, which stays the fallback.
   if (
     !receipt &&
+    !action &&
     deps.texts &&
     job.channel !== 'email' &&
     textKindOf(job.kind) &&
@@ -68,6 +76,7 @@ export async function handleBookingMail(
   const owner = await dataSource.getRepository(UserProfileEntity).findOne({ where: { id: ctx.shop.ownerId } });
   const mail =
     receipt ??
+    action ??
     composeBookingMail({
       kind: job.kind,
       appointment: toAppointmentDto(ctx),
@@ -75,6 +84,10 @@ export async function handleBookingMail(
       ownerEmail: owner?.email ?? null,
       manageUrl,
       now: deps.now(),
+      // Issue 27: the payment policy the client accepted rides on the confirmation and every reminder.
+      paymentPolicy: CARRIES_PAYMENT_POLICY.has(job.kind)
+        ? await paymentPolicyTextOf(dataSource.manager, appointment.id)
+        : null,
     });
   if (!mail) return 'skipped';
 

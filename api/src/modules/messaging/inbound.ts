@@ -11,6 +11,7 @@ import { cutoffOf, loadAppointmentContext } from '../appointments/appointment-vi
 import type { BookingDeps } from '../appointments/booking.service';
 import { cancelAppointment, confirmByClient } from '../appointments/lifecycle';
 import { type AssistantHandOffDeps, handOffToAssistant } from '../assistant/client-text-dispatch';
+import { runClientTextHooks } from './client-text-hooks';
 import {
   answerWhichShop,
   holdForChoice,
@@ -188,7 +189,11 @@ async function handleForShop(
   // The assistant answers when the owner turned it on (decision 0171); else keywords act and the rest goes to the inbox.
   if (await handOffToAssistant(deps, { shopId, phone, channel, body: input.body, messageId: stored.id, keyword }))
     return 'assistant';
-  if (toInbox) return 'inbox';
+  if (toInbox) {
+    // The barber of their next visit and the owner hear of it (issue 26 item 4), in the background.
+    void runClientTextHooks({ shopId, appointmentId: next?.id ?? null, body: input.body });
+    return 'inbox';
+  }
 
   const reply = (body: string, kind: string, evenIfOptedOut = false) =>
     sendShopText(deps, { shopId, phone, channel, body, kind, appointmentId: next?.id ?? null, evenIfOptedOut });

@@ -17,6 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import type { AppointmentContext } from '../appointments/appointment-view';
 import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from '../mail/mail-queue';
+import { CARRIES_PAYMENT_POLICY, paymentPolicyTextOf } from '../payments/policy-words';
 import type { ShopEntity } from '../shops/shop.entity';
 import {
   allowedCountries,
@@ -217,7 +218,9 @@ export async function sendAppointmentText(
   // The counts and the claim run under the number's lock, so parallel jobs cannot each pass a cap by one.
   const perShop = deps.config.TEXTS_PER_SHOP_PER_DAY ?? DEFAULT_TEXTS_PER_SHOP_PER_DAY;
   const link = kind !== 'cancellation' && manageUrl ? manageUrl : shopSiteUrl(deps.config, shop);
-  const body = fillTemplate(templateOf(shop, kind), valuesFor(ctx, link));
+  // Issue 27: the payment policy the client accepted rides on the confirmation and every reminder.
+  const policy = CARRIES_PAYMENT_POLICY.has(job.kind) ? await paymentPolicyTextOf(deps.dataSource.manager, a.id) : null;
+  const body = [fillTemplate(templateOf(shop, kind), valuesFor(ctx, link)), policy].filter(Boolean).join(' ');
   const claim = await underNumberLock(deps.dataSource, phone, async (tx) => {
     const cap =
       a.source === 'online' && (await shopCapReached(tx, shop.id, perShop, now))

@@ -115,7 +115,7 @@ async function bookVisit(s: Setup, start: string, barber = 0, name?: string): Pr
 }
 
 /** A deposit paid at booking, as the booking's Checkout leaves it (issue 27 item 3). */
-async function paidDeposit(s: Setup, appointmentId: string, amount: number) {
+async function paidDeposit(appointmentId: string, amount: number) {
   await db.dataSource.query(
     `INSERT INTO "appointment_payments" ("shop_id", "appointment_id", "barber_id", "kind", "status", "amount", "currency", "created_at")
      SELECT "shop_id", "id", "barber_id", 'deposit', 'succeeded', $2, 'USD', $3 FROM "appointments" WHERE "id" = $1`,
@@ -161,7 +161,7 @@ describe('checkout at the chair', () => {
   it('checks out an edited visit with a 20% tip by QR code, after a deposit: the balance, completed and paid, the receipt', async () => {
     const s = await connected();
     const appointmentId = await bookVisit(s, '2026-12-01T17:00:00.000Z');
-    await paidDeposit(s, appointmentId, 10);
+    await paidDeposit(appointmentId, 10);
 
     const summary = (await request(app).get(checkoutUrl(s, appointmentId)).set(s.auth)).body as ChairCheckoutSummary;
     expect(summary.items).toEqual([{ serviceId: s.shop.services[0]!.id, name: 'Haircut', price: 40 }]);
@@ -268,6 +268,31 @@ describe('checkout at the chair', () => {
     expect(mail!.text).toContain('Paid today: $45.00 (Cash)');
   });
 
+  it("sends the receipt by text under the shop's text rules", async () => {
+    const s = await newShop();
+    const appointmentId = await bookVisit(s, '2026-12-01T20:00:00.000Z');
+    const [visit] = (await db.dataSource.query(
+      `SELECT "client_phone_e164" AS "phone" FROM "appointments" WHERE "id" = $1`,
+      [appointmentId],
+    )) as Array<{ phone: string }>;
+    const phone = visit!.phone;
+    expect(phone).toMatch(/^\+1212555\d{4}$/);
+    const res = await request(app)
+      .post(checkoutUrl(s, appointmentId))
+      .set(s.auth)
+      .send({ serviceIds: [s.shop.services[0]!.id], tip: { percent: 25 }, method: 'other', receipt: 'text' });
+    expect(res.status).toBe(200);
+    const texts = (await db.dataSource.query(
+      `SELECT "phone", "body", "direction" FROM "text_messages" WHERE "appointment_id" = $1 AND "kind" = 'receipt'`,
+      [appointmentId],
+    )) as Array<{ phone: string; body: string; direction: string }>;
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ phone, direction: 'out' });
+    expect(texts[0]!.body).toContain('Tip: $10.00');
+    expect(texts[0]!.body).toContain('Paid today: $50.00 (Other)');
+    expect(await receiptJobs(appointmentId)).toEqual([]);
+  });
+
   it('charges the card on file only with the client agreeing', async () => {
     const s = await connected();
     const appointmentId = await bookVisit(s, '2026-12-01T19:00:00.000Z');
@@ -339,7 +364,7 @@ describe('money views', () => {
     ).toBe(200);
 
     const a1 = await bookVisit(s, '2026-12-01T17:00:00.000Z', 0);
-    await paidDeposit(s, a1, 10);
+    await paidDeposit(a1, 10);
     const link = await request(app)
       .post(checkoutUrl(s, a1))
       .set(s.auth)
@@ -445,6 +470,31 @@ describe('money views', () => {
     expect(res.body.payouts).toEqual([
       expect.objectContaining({ amount: 50, currency: 'USD', status: 'paid', arrivalDate: '2026-12-03T00:00:00.000Z' }),
     ]);
+  });
+
+  it('adds what was collected beside the booked revenue, and no-shows before and after the payment policy', async () => {
+    const late = await bookVisit(s, '2026-12-01T19:00:00.000Z', 0);
+    // A money-taking policy since 12:30 in New York: the 12:00 visits came before it, the later ones after.
+    await db.dataSource.query(
+      `INSERT INTO "payment_policies" ("shop_id", "mode", "deposit", "updated_at") VALUES ($1, 'deposit', '{"percent": 25}', $2)`,
+      [s.shop.id, '2026-12-01T17:30:00Z'],
+    );
+    app.clock.set('2026-12-01T23:00:00Z');
+    expect(
+      (await request(app).patch(`/api/shops/${s.shop.id}/appointments/${late}`).set(s.auth).send({ status: 'no_show' }))
+        .status,
+    ).toBe(200);
+    const res = await request(app)
+      .get(`/api/shops/${s.shop.id}/analytics?period=custom&from=2026-11-30&to=2026-12-06`)
+      .set(s.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.payments).toEqual({
+      collected: 206,
+      collectedTips: 26,
+      priorCollected: 0,
+      noShowRate: { policySince: '2026-12-01T17:30:00.000Z', before: 0, after: 0.333 },
+    });
+    app.clock.set(NOW);
   });
 
   it('lets a barber see only their own money, and nobody another shop’s', async () => {

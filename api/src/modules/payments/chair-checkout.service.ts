@@ -404,7 +404,7 @@ async function markPaid(
       `SELECT ${PAYMENT_COLUMNS} FROM "appointment_payments" WHERE "id" = $1 FOR UPDATE`,
       [paymentId],
     )) as PaymentRow[];
-    if (!row || row.status !== 'pending') return { row: row ?? null, fresh: false };
+    if (row?.status !== 'pending') return { row: row ?? null, fresh: false };
     const [rows] = (await manager.query(
       `UPDATE "appointment_payments" SET "status" = 'succeeded', "stripe_payment_intent_id" = $2, "stripe_charge_id" = $3,
          "updated_at" = $4 WHERE "id" = $1 RETURNING ${PAYMENT_COLUMNS}`,
@@ -423,7 +423,7 @@ export async function settleChairPayment(deps: ChairCheckoutDeps, paymentId: str
   const [row] = (await deps.dataSource.query(`SELECT ${PAYMENT_COLUMNS} FROM "appointment_payments" WHERE "id" = $1`, [
     paymentId,
   ])) as PaymentRow[];
-  if (!row || row.status !== 'pending' || !row.stripe_checkout_session_id || !row.stripe_account_id) return row ?? null;
+  if (row?.status !== 'pending' || !row.stripe_checkout_session_id || !row.stripe_account_id) return row ?? null;
   const stripe = await readyAccount(deps, deps.dataSource.manager, row.shop_id);
   if (!stripe) return row;
   const session = await stripe.stripe.checkout.sessions.retrieve(

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   amountDueAtBooking,
+  BOOKING_MESSAGES,
   BookingRequestSchema,
   localDateOf,
   PAYMENT_MESSAGES,
@@ -14,6 +16,7 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
 import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { candidateBarbers, reminderChoice, visitServiceIds } from '../appointments/booking.service';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../appointments/booking-maintenance';
 import { bookVisit } from '../appointments/lifecycle';
 import { hashManageToken, isWellFormedToken, newManageToken } from '../appointments/manage-token';
 import { loadVisitServices, placeVisit } from '../appointments/visit';
@@ -77,6 +80,8 @@ export async function bookWithPayment(
   deps: CheckoutDeps,
   slugOrId: string,
   body: unknown,
+  /** The booking form's Idempotency-Key: a retry of the same attempt gets the same Checkout, not a 409. */
+  idempotencyKey?: string,
 ): Promise<PendingPaymentBooking | null> {
   const input = parseInput(BookingRequestSchema, body);
   const manager = deps.dataSource.manager;
@@ -96,7 +101,33 @@ export async function bookWithPayment(
   const now = deps.now();
   const token = newManageToken();
 
+  const key = idempotencyKey && /^[\x21-\x7e]{1,200}$/.test(idempotencyKey) ? idempotencyKey : null;
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ ...input, start: input.start.toISOString() }))
+    .digest('hex');
   const held = await deps.dataSource.transaction(async (tx) => {
+    if (key) {
+      await tx.query(
+        `DELETE FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2
+         AND "created_at" < now() - make_interval(hours => $3)`,
+        [shop.id, key, IDEMPOTENCY_KEY_TTL_HOURS],
+      );
+      const claimed = (await tx.query(
+        `INSERT INTO "booking_idempotency_keys" ("shop_id", "key", "request_hash") VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING RETURNING "key"`,
+        [shop.id, key, hash],
+      )) as unknown[];
+      if (claimed.length === 0) {
+        const [stored] = (await tx.query(
+          `SELECT "request_hash", "response" FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2`,
+          [shop.id, key],
+        )) as Array<{ request_hash: string; response: PendingPaymentBooking | null }>;
+        if (!stored || stored.request_hash !== hash || stored.response?.status !== 'pending_payment') {
+          throw new HttpError(409, 'idempotency_key_reused', BOOKING_MESSAGES.idempotencyKeyReused);
+        }
+        return { kind: 'replay' as const, response: stored.response };
+      }
+    }
     const fresh = await loadVisibleShop(tx, shop.id, undefined);
     const services = await loadVisitServices(tx, fresh, serviceIds);
     const candidates = await candidateBarbers(tx, fresh, input.barberId, input.start);
@@ -174,6 +205,7 @@ export async function bookWithPayment(
       ],
     )) as Array<{ id: string }>;
     return {
+      kind: 'held' as const,
       checkoutId: checkout!.id,
       holdId,
       expiresAt,
@@ -186,6 +218,7 @@ export async function bookWithPayment(
     };
   });
 
+  if (held.kind === 'replay') return held.response;
   // Stripe is called after the hold commits: no lock waits on the network.
   try {
     const stripeAccount = ready.accountId;
@@ -246,12 +279,19 @@ export async function bookWithPayment(
       held.checkoutId,
       session.id,
     ]);
-    return {
+    const pending: PendingPaymentBooking = {
       status: 'pending_payment',
       checkoutUrl: session.url,
       holdExpiresAt: held.expiresAt.toISOString(),
       policyText: held.policyText,
     };
+    if (key) {
+      await deps.dataSource.query(
+        `UPDATE "booking_idempotency_keys" SET "response" = $3::jsonb WHERE "shop_id" = $1 AND "key" = $2`,
+        [shop.id, key, JSON.stringify(pending)],
+      );
+    }
+    return pending;
   } catch (err) {
     deps.logger.error({ err, checkoutId: held.checkoutId }, 'payments: opening Checkout failed');
     await deps.dataSource.transaction(async (tx) => {

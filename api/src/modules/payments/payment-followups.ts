@@ -209,8 +209,12 @@ async function settle(
  * After the client cancels (the manage link): inside the window the late-cancellation fee (kept from what they paid,
  * the rest charged off-session from the card on file), outside it everything back. Claimed once per appointment.
  */
-export async function afterClientCancel(deps: PaymentsDeps, appointmentId: string): Promise<void> {
-  const claimed = await deps.dataSource.transaction(async (tx) => {
+/**
+ * A cancel's money is settled once per appointment (late_cancel_applied_at), whoever cancelled first: repeating the
+ * cancel (the owner's PATCH on a cancelled visit) never refunds a fee already kept.
+ */
+async function claimCancelSettlement(deps: PaymentsDeps, appointmentId: string): Promise<TermsRow | null> {
+  return deps.dataSource.transaction(async (tx) => {
     const terms = await termsOf(tx, appointmentId, true);
     if (!terms || terms.late_cancel_applied_at) return null;
     await tx.query(
@@ -219,6 +223,10 @@ export async function afterClientCancel(deps: PaymentsDeps, appointmentId: strin
     );
     return terms;
   });
+}
+
+export async function afterClientCancel(deps: PaymentsDeps, appointmentId: string): Promise<void> {
+  const claimed = await claimCancelSettlement(deps, appointmentId);
   if (!claimed) return;
   const a = await appointmentFacts(deps.dataSource.manager, appointmentId);
   if (!a) return;
@@ -237,6 +245,7 @@ function lateFee(policy: PaymentPolicy, a: Pick<AppointmentFacts, 'starts_at' | 
 
 /** After the shop cancels: the client gets back everything they paid. */
 export async function afterShopCancel(deps: PaymentsDeps, appointmentId: string, userId: string | null): Promise<void> {
+  if (!(await claimCancelSettlement(deps, appointmentId))) return;
   await settle(deps, appointmentId, 0, 'late_cancel_fee', 'Cancelled by the shop', userId);
 }
 
@@ -359,6 +368,17 @@ async function attemptCharge(deps: PaymentsDeps, paymentId: string, attempt: num
         url,
         'requires_action',
       );
+      // The client gets the link by e-mail.
+      if (url) {
+        await deps.mailQueue.ready();
+        await deps.dataSource.transaction(async (tx) => {
+          const [a] = (await tx.query(`SELECT "version" FROM "appointments" WHERE "id" = $1`, [
+            p.appointment_id,
+          ])) as Array<{ version: number }>;
+          const job = { kind: 'payment_action' as const, appointmentId: p.appointment_id!, version: a?.version ?? 1 };
+          await deps.mailQueue.enqueue(tx, [{ job: { ...job, paymentId: p.id }, key: p.id }], deps.now());
+        });
+      }
       return;
     }
     await fail(err.code ?? 'card_declined', err.message ?? 'The card was declined.');

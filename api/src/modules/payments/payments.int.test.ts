@@ -1,6 +1,7 @@
 import type { AppointmentPayments, CancellationTerms, PaymentAccount, ShopPaymentPolicies } from '@barberly/common';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../platform/logger';
 import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import {
@@ -12,6 +13,8 @@ import {
   setUpShop,
   type TestShop,
 } from '../appointments/booking.test-helper';
+import { handleBookingMail } from '../mail/mail-worker';
+import type { MailMessage } from '../mail/mailer';
 import { bearer } from '../shops/shops.test-helper';
 import { type CardBehaviour, type FakeStripeConnect, startFakeStripeConnect } from './fake-stripe-connect.test-helper';
 
@@ -279,6 +282,28 @@ describe('policies (item 2)', () => {
 });
 
 describe('payment at booking (item 3)', () => {
+  it('the confirmation and the reminder carry the policy the client accepted', async () => {
+    const s = await connectedShop({ mode: 'deposit', deposit: { amount: 10 }, cancellationWindowHours: 24 });
+    const { appointmentId } = await bookAndPay(s, '2026-12-04T15:00:00Z');
+    const sent: MailMessage[] = [];
+    const deps = {
+      dataSource: db.dataSource,
+      mailer: { send: async (m: MailMessage) => void sent.push(m) } as never,
+      publicOrigin: 'http://localhost:3000',
+      now: () => new Date(NOW),
+      logger: createLogger('silent'),
+    };
+    for (const kind of ['confirmation', 'reminder'] as const) {
+      expect(await handleBookingMail(deps as never, { kind, appointmentId, version: 1 } as never)).toBe('sent');
+    }
+    expect(sent).toHaveLength(2);
+    for (const mail of sent) {
+      expect(mail.text).toContain(
+        'Payment policy: A deposit of $10 is taken now and counts toward your visit. Cancel at least 24 hours before for a full refund of the deposit.',
+      );
+    }
+  });
+
   it('holds the slot while the client pays: a second client is refused; paying confirms the booking and the fee goes to the platform', async () => {
     const s = await connectedShop({ mode: 'deposit', deposit: { amount: 10 }, cancellationWindowHours: 24 });
     const first = await book(s, '2026-12-03T15:00:00Z', 1);
@@ -311,6 +336,26 @@ describe('payment at booking (item 3)', () => {
     const checkoutCall = stripe.requests.find((r) => r.path === '/v1/checkout/sessions');
     expect(checkoutCall?.account).toBe(intent?.account);
     expect(checkoutCall?.form['payment_intent_data[application_fee_amount]']).toBe('10');
+  });
+
+  it('a retry of the same attempt (its Idempotency-Key) gets the same Checkout instead of a refusal', async () => {
+    const s = await connectedShop({ mode: 'deposit', deposit: { amount: 10 }, cancellationWindowHours: 24 });
+    const body = {
+      serviceId: s.shop.services[0]!.id,
+      barberId: 'any',
+      start: '2026-12-03T15:00:00Z',
+      client: person(1),
+    };
+    const url = `/api/shops/${s.shop.slug}/appointments`;
+    const first = await request(app).post(url).set('Idempotency-Key', 'attempt-1').send(body);
+    const again = await request(app).post(url).set('Idempotency-Key', 'attempt-1').send(body);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await request(app)
+      .post(url)
+      .set('Idempotency-Key', 'attempt-1')
+      .send({ ...body, client: person(2) });
+    expect(other.status).toBe(409);
   });
 
   it('confirms exactly once when every event comes twice and in reverse order', async () => {
@@ -416,6 +461,12 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
       .send({});
     expect(cancelled.status).toBe(200);
     await stripe.idle();
+    // The owner cancelling it again afterwards gives nothing back: the fee was kept once.
+    await request(app)
+      .patch(`/api/shops/${s.shop.id}/appointments/${appointmentId}`)
+      .set(s.auth)
+      .send({ status: 'cancelled' });
+    await stripe.idle();
     const money = await moneyOf(s, appointmentId);
     expect(money.payments.map((p) => [p.kind, p.status, p.amount, p.refunded])).toEqual([
       ['deposit', 'succeeded', 10, 0],
@@ -456,6 +507,19 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
     const money = await moneyOf(s, appointmentId);
     expect(money.payments).toMatchObject([{ kind: 'prepay', status: 'refunded', refunded: 40 }]);
     expect(money.refunds[0]).toMatchObject({ amount: 40, reason: 'Cancelled by the shop', by: s.owner.userId });
+  });
+
+  it('closing the day with its visits cancelled refunds each client in full', async () => {
+    const s = await connectedShop({ mode: 'prepay', cancellationWindowHours: 24 });
+    const { appointmentId } = await bookAndPay(s, '2026-12-03T15:00:00Z');
+    const closed = await request(app)
+      .put(`/api/shops/${s.shop.id}/special-days/2026-12-03`)
+      .set(s.auth)
+      .send({ closed: true, reason: 'Family event', cancelAffected: true });
+    expect(closed.status).toBe(200);
+    await stripe.idle();
+    const money = await moneyOf(s, appointmentId);
+    expect(money.payments).toMatchObject([{ kind: 'prepay', status: 'refunded', refunded: 40 }]);
   });
 
   it('a no-show charges nothing until the owner clicks; charging records who and when, once', async () => {
@@ -533,6 +597,24 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
     const pending = (charged.body as AppointmentPayments).payments[0]!;
     expect(pending).toMatchObject({ kind: 'no_show_fee', status: 'requires_action', amount: 25 });
     expect(pending.actionUrl).toMatch(/\/checkout\/cs_test_/);
+    // The client is sent the link.
+    const sent: MailMessage[] = [];
+    const outcome = await handleBookingMail(
+      {
+        dataSource: db.dataSource,
+        mailer: { send: async (m: MailMessage) => void sent.push(m) } as never,
+        publicOrigin: 'http://localhost:3000',
+        now: () => new Date(NOW),
+        logger: createLogger('silent'),
+      } as never,
+      { kind: 'payment_action', appointmentId: auth.appointmentId, version: 2, paymentId: pending.id },
+    );
+    expect(outcome).toBe('sent');
+    expect(sent[0]).toMatchObject({
+      to: 'client1@example.com',
+      subject: "Please confirm the $25 no-show fee for Joe's Cuts",
+    });
+    expect(sent[0]!.text).toContain(`Confirm it here: ${pending.actionUrl}`);
     // The client completes it on the page: the fee is paid.
     await pay(pending.actionUrl!);
     await stripe.idle();

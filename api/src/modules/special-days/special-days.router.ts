@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
+import { afterShopCancel } from '../payments/payment-followups';
+import type { PaymentsDeps } from '../payments/payments-stripe';
 import { pathParam } from '../shops/shop-access';
 import {
   deleteSpecialDayOf,
@@ -13,7 +15,7 @@ import {
  * /api/shops/{shopId}/special-days (issue 25, item 6; decision 0180). A barber-level day is the same path with
  * ?barberId={id}: PUT /api/shops/{shopId}/special-days/2026-12-24?barberId=... closes that barber alone.
  */
-export function specialDaysRouter(deps: SpecialDaysDeps): Router {
+export function specialDaysRouter(deps: SpecialDaysDeps & { payments?: PaymentsDeps }): Router {
   const router = Router();
   const shopId = (req: { params: Record<string, string | string[] | undefined> }) => pathParam(req.params, 'shopId');
 
@@ -29,7 +31,17 @@ export function specialDaysRouter(deps: SpecialDaysDeps): Router {
 
   router.put('/shops/:shopId/special-days/:date', requireAuth, async (req, res) => {
     const date = pathParam(req.params, 'date');
-    res.json(await putSpecialDay(deps, shopId(req), date, currentUser(req).id, req.query, req.body));
+    const answer = await putSpecialDay(deps, shopId(req), date, currentUser(req).id, req.query, req.body);
+    // payments follow-up (issue 27): the shop closed the day and cancelled its visits: each client gets a full refund.
+    const payments = deps.payments;
+    if (payments) {
+      for (const cancelled of answer.cancelled) {
+        await afterShopCancel(payments, cancelled.id, currentUser(req).id).catch((err) =>
+          deps.logger.error({ err }, 'payments: a follow-up failed'),
+        );
+      }
+    }
+    res.json(answer);
   });
 
   router.delete('/shops/:shopId/special-days/:date', requireAuth, async (req, res) => {

@@ -131,6 +131,24 @@ describe('The date step: a month calendar with the days that have free times mar
     expect(cell('2026-11-23')?.getAttribute('aria-selected')).toBe('true');
   });
 
+  it('keeps a fully booked day choosable where the shop keeps a waitlist, to join it', async () => {
+    special = {
+      '2026-11-24': { free: false, reason: 'Fully booked' },
+      '2026-11-26': { free: false, closed: true, reason: 'Closed (Thanksgiving Day)' },
+    };
+    renderAt('brb-1', shop('urban', { waitlistEnabled: true }));
+    await waitFor(() =>
+      expect(dayButton('2026-11-24').getAttribute('aria-label')).toBe(
+        'Tuesday, November 24, 2026, fully booked, waitlist open',
+      ),
+    );
+    expect(dayButton('2026-11-24').disabled).toBe(false);
+    expect(dayButton('2026-11-24').title).toBe('Fully booked: join the waitlist');
+    expect(cell('2026-11-24')?.className).toContain('bk-full');
+    // A closed day stays closed.
+    expect(dayButton('2026-11-26').disabled).toBe(true);
+  });
+
   it('moves by keyboard from day to day, skipping the disabled ones, and Enter chooses', async () => {
     special = { '2026-11-24': { free: false, reason: 'Fully booked' } };
     renderAt();

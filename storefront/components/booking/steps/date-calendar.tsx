@@ -36,14 +36,21 @@ export function isoOf(date: Date): string {
 }
 
 /** The day's state from the api's answer when there is one, else from the server's days. */
-export function dayState(date: string, known: AvailabilityDay | undefined, server: BookingDay | undefined): DayState {
+export function dayState(
+  date: string,
+  known: AvailabilityDay | undefined,
+  server: BookingDay | undefined,
+  waitlist = false,
+): DayState {
   if (known) {
     const othersFree = known.othersFree ?? [];
+    const reason = known.free ? '' : (known.reason ?? (known.closed ? 'Closed' : 'Fully booked'));
     return {
       date,
       free: known.free,
-      enabled: known.free || othersFree.length > 0,
-      reason: known.free ? '' : (known.reason ?? (known.closed ? 'Closed' : 'Fully booked')),
+      // A full day stays choosable where the shop keeps a waitlist: the step offers to join it (issue 14).
+      enabled: known.free || othersFree.length > 0 || (waitlist && reason === 'Fully booked'),
+      reason,
       othersFree,
     };
   }
@@ -69,6 +76,7 @@ export function dayLabel(state: DayState, selected: boolean): string {
   const parts = [labelFormat.format(toLocalDate(state.date))];
   if (state.free) parts.push('free times');
   else if (state.othersFree.length > 0) parts.push('no times with this barber, other barbers have times');
+  else if (state.reason && state.enabled) parts.push(`${lower(state.reason)}, waitlist open`);
   else if (state.reason) parts.push(lower(state.reason));
   if (selected) parts.push('selected');
   return parts.join(', ');
@@ -80,7 +88,14 @@ const DayStates = createContext<(date: string) => DayState | undefined>(() => un
 function TitledDayButton(props: DayButtonProps) {
   const stateOf = useContext(DayStates);
   const state = stateOf(isoOf(props.day.date));
-  const title = state && !state.free ? (state.othersFree.length > 0 ? 'Other barbers have times' : state.reason) : '';
+  const title =
+    state && !state.free
+      ? state.othersFree.length > 0
+        ? 'Other barbers have times'
+        : state.enabled && state.reason
+          ? `${state.reason}: join the waitlist`
+          : state.reason
+      : '';
   return <DayButton {...props} title={title || undefined} />;
 }
 
@@ -229,6 +244,8 @@ export interface DateCalendarProps {
   onDate: (date: string) => void;
   /** Bumped after a 409: the days are asked again too. */
   reloadKey: number;
+  /** The shop keeps a waitlist: fully booked days stay choosable, to join it. */
+  waitlist?: boolean;
   /** The api's answer for the chosen day (free, or why not, and who else is free), when known. */
   onDayState?: (state: DayState | null) => void;
 }
@@ -238,7 +255,7 @@ export interface DateCalendarProps {
  * window in 62-day pieces, as the shown month or "Next available" needs them.
  */
 export function DateCalendar(props: DateCalendarProps) {
-  const { slug, barberId, days, date, onDate, reloadKey, onDayState } = props;
+  const { slug, barberId, days, date, onDate, reloadKey, onDayState, waitlist = false } = props;
   const serviceKey = props.serviceIds.join(',');
   const key = `${slug}|${serviceKey}|${barberId}|${reloadKey}`;
   const first = days[0]?.date ?? date;
@@ -304,8 +321,8 @@ export function DateCalendar(props: DateCalendarProps) {
 
   const stateOf = useCallback(
     (d: string): DayState | undefined =>
-      d < first || d > last ? undefined : dayState(d, current.days.get(d), server.get(d)),
-    [current.days, server, first, last],
+      d < first || d > last ? undefined : dayState(d, current.days.get(d), server.get(d), waitlist),
+    [current.days, server, first, last, waitlist],
   );
 
   const chosen = date ? (stateOf(date) ?? null) : null;
@@ -368,8 +385,10 @@ export function DateCalendar(props: DateCalendarProps) {
           modifiers={{
             free: dates((s) => s.free),
             others: dates((s) => !s.free && s.othersFree.length > 0),
-            closed: dates((s) => !s.enabled && s.reason.startsWith('Closed')),
-            full: dates((s) => !s.enabled && s.reason !== '' && !s.reason.startsWith('Closed')),
+            closed: dates((s) => !s.free && s.reason.startsWith('Closed')),
+            full: dates(
+              (s) => !s.free && s.othersFree.length === 0 && s.reason !== '' && !s.reason.startsWith('Closed'),
+            ),
           }}
           modifiersClassNames={{ free: 'bk-free', others: 'bk-others', closed: 'bk-closed', full: 'bk-full' }}
           labels={{

@@ -57,6 +57,7 @@ export function TimeStep(props: {
         onWaitlist={props.onWaitlist}
         barbers={props.eligible}
         onBarber={props.onBarberId}
+        waitlist={props.view.waitlistEnabled}
       />
       <Actions>
         <ActionButton

@@ -90,6 +90,22 @@ describe('Analytics tab', () => {
     expect(await card('New vs returning clients')).not.toContain('vs previous');
   });
 
+  it('shows what was collected beside the booked revenue, and no-shows before and after payment policies (issue 27)', async () => {
+    fakeAnalyticsApi({
+      report: reportOf({
+        payments: {
+          collected: 980.25,
+          collectedTips: 120,
+          priorCollected: 0,
+          noShowRate: { policySince: '2026-05-10T12:00:00Z', before: 0.12, after: 0.03 },
+        },
+      }),
+    });
+    renderWithClient(<AnalyticsTab shop={SHOP} />);
+    expect(await card('Revenue')).toContain('980,25 € collected');
+    expect(await card('No-show rate')).toContain('Before payment policies: 12 %. Since: 3 %.');
+  });
+
   it('shows a dash in place of a change when the previous period has too little data', async () => {
     fakeAnalyticsApi({
       report: reportOf({ prior: summaryOf({ appointments: 12 }), comparison: 'too_little_data' }),

@@ -130,6 +130,8 @@ function ReportView({ report, locale, clock }: { report: AnalyticsReport; locale
     {
       title: 'Revenue',
       value: money(c.revenue),
+      // Issue 27: what was actually paid, beside the booked revenue.
+      ...(report.payments ? { detail: `${money(report.payments.collected)} collected` } : {}),
       changes: [{ change: ratio(c.revenue, p.revenue), better: 'up' }],
       help: ANALYTICS_HELP.revenue,
     },
@@ -148,6 +150,11 @@ function ReportView({ report, locale, clock }: { report: AnalyticsReport; locale
     {
       title: 'No-show rate',
       value: share(c.noShowRate),
+      ...(report.payments?.noShowRate.policySince
+        ? {
+            note: `Before payment policies: ${share(report.payments.noShowRate.before)}. Since: ${share(report.payments.noShowRate.after)}.`,
+          }
+        : {}),
       changes: [{ change: points(c.noShowRate, p.noShowRate), better: 'down' }],
       help: ANALYTICS_HELP.noShowRate,
     },

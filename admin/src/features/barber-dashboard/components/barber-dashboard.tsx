@@ -52,7 +52,14 @@ function dayOf(appointment: Appointment): string {
   return formatDayLabel(dayBounds(appointment.localDate, zone).start, zone);
 }
 
-export function UpcomingList({ appointments }: { appointments: Appointment[] }) {
+export function UpcomingList({
+  appointments,
+  CheckOut,
+}: {
+  appointments: Appointment[];
+  /** "Check out" at the chair (issue 27), handed in by app/. */
+  CheckOut?: ComponentType<{ shopId: string; appointment: Appointment }>;
+}) {
   if (appointments.length === 0) {
     return (
       <p className="mt-6 rounded-xl border border-dashed border-neutral-300 py-10 text-center text-neutral-500">
@@ -88,6 +95,7 @@ export function UpcomingList({ appointments }: { appointments: Appointment[] }) 
                 <Mail aria-hidden="true" className="size-3.5 shrink-0" /> {a.client.email}
               </a>
             ) : null}
+            {CheckOut ? <CheckOut shopId={a.shop.id} appointment={a} /> : null}
           </div>
         </li>
       ))}
@@ -107,6 +115,8 @@ export function BarberDashboard({
   Numbers,
   Clients,
   Calendar,
+  Earnings,
+  CheckOut,
 }: {
   ScheduleDialog: ComponentType<MyScheduleDialogProps>;
   /** The assistant's button, handed in by app/ (features do not import each other). */
@@ -116,6 +126,9 @@ export function BarberDashboard({
   Clients?: ComponentType<{ shopId: string; shop?: { timeZone?: string; locale?: string; clock?: '12h' | '24h' } }>;
   /** The barber's own calendar (issue 25's grid), handed in by app/ once it exists. */
   Calendar?: ComponentType<{ shopId: string }>;
+  /** The barber's own tips and earnings, and "Check out" on their visits (issue 27), handed in by app/. */
+  Earnings?: ComponentType<{ shopId: string }>;
+  CheckOut?: ComponentType<{ shopId: string; appointment: Appointment }>;
 }) {
   const dashboard = useBarberDashboard(true);
   const data = dashboard.data;
@@ -147,7 +160,7 @@ export function BarberDashboard({
           Your appointments could not be loaded: {dashboard.error.message}
         </p>
       ) : (
-        <UpcomingList appointments={data?.upcomingAppointments ?? []} />
+        <UpcomingList appointments={data?.upcomingAppointments ?? []} CheckOut={CheckOut} />
       )}
     </Card>
   );
@@ -211,6 +224,7 @@ export function BarberDashboard({
       ) : (
         <>
           {data?.shop && data.barber && Numbers ? <Numbers locale={data.shop.locale} /> : null}
+          {data?.shop && data.barber && Earnings ? <Earnings shopId={data.shop.id} /> : null}
           <MyScheduleCard ScheduleDialog={ScheduleDialog} />
           {upcoming}
           {clients}

@@ -1,4 +1,4 @@
-import { type MyProfile, NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS } from '@barberly/common';
+import type { MyProfile } from '@barberly/common';
 import { Camera, Copy, Link2, Link2Off } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { showToast } from '../../../components/ui/toaster';
 import { useCalendarFeedActions, useMyCalendarFeed, useMyProfile, useSaveProfile, useUploadPhoto } from '../api/my-api';
+import { NotificationSettings } from './notification-settings';
 
 function ProfileForm({ profile }: { profile: MyProfile }) {
   const save = useSaveProfile();
@@ -122,38 +123,6 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
   );
 }
 
-/** E-mail choices now; web push joins them once the lifecycle's listeners land (issue 26 item 4). */
-function NotificationChoices({ profile }: { profile: MyProfile }) {
-  const save = useSaveProfile();
-  return (
-    <fieldset className="mt-4">
-      <legend className="text-sm font-semibold text-neutral-800">E-mail me about</legend>
-      <div className="mt-2 flex flex-col gap-2">
-        {NOTIFICATION_EVENTS.map((event) => (
-          <label key={event} className="flex min-h-6 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-amber-600"
-              checked={profile.emailChoices[event]}
-              disabled={save.isPending}
-              onChange={(e) =>
-                save.mutate(
-                  { emailChoices: { [event]: e.target.checked } },
-                  {
-                    onError: (err) =>
-                      showToast({ title: 'Not saved', description: err.message, variant: 'destructive' }),
-                  },
-                )
-              }
-            />
-            {NOTIFICATION_EVENT_LABELS[event]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 /** The private calendar feed: made once (the address shows only then), replaced, or revoked. */
 function CalendarFeed() {
   const feed = useMyCalendarFeed();
@@ -244,7 +213,7 @@ export function SettingsScreen() {
       </Card>
       <Card>
         <CardHeader title="Notifications" />
-        <NotificationChoices profile={profile.data} />
+        <NotificationSettings />
       </Card>
       <Card>
         <CardHeader title="Calendar feed" />

@@ -63,6 +63,13 @@ export function useMoveAppointment(shopId: string) {
   );
 }
 
+/** POST /api/shops/{shopId}/appointments/{appointmentId}/services */
+export function useChangeServices(shopId: string) {
+  return useBookingMutation(shopId, ({ id, serviceIds }: { id: string; serviceIds: string[] }) =>
+    api.post<Appointment>(`/api/shops/${shopId}/appointments/${id}/services`, { serviceIds }),
+  );
+}
+
 /** POST /api/shops/{shopId}/series from a visit just booked ("repeat every N weeks"). */
 export function useSeriesFrom(shopId: string) {
   return useBookingMutation(shopId, (input: SeriesRequestInput) =>

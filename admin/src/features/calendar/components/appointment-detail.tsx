@@ -1,4 +1,11 @@
-import { type Appointment, type Barber, type CancelScope, type DisplaySettings, localInstant } from '@barberly/common';
+import {
+  type Appointment,
+  type Barber,
+  type CancelScope,
+  type DisplaySettings,
+  localInstant,
+  type Service,
+} from '@barberly/common';
 import { CalendarPlus, MoveRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,12 +15,14 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useClient } from '../../clients/api/clients-api';
 import type { OwnerSettableStatus } from '../../owner-dashboard/api/owner-api';
 import { wallTimeOf } from '../../owner-dashboard/lib/wall-time';
+import { AppointmentMoney } from '../../payments/components/appointment-money';
 import { CheckOutAction } from '../../payments/components/checkout-dialog';
 import { useMoveAppointment } from '../api/calendar-api';
 import { type ClockDisplay, timeLabel, timeOptions, visitName } from '../lib/calendar-model';
 import { errorText } from '../lib/errors';
 import { AppointmentItem } from './agenda-parts';
 import { AppointmentHistory } from './appointment-history';
+import { ChangeServicesForm } from './change-services-form';
 
 /**
  * One appointment (issue 25): the card with its actions (completed, no-show, cancel, make a series, call or mail
@@ -34,9 +43,12 @@ export function AppointmentDetail({
   onMakeSeries,
   onBookAgain,
   onMoved,
+  services = [],
 }: {
   shopId: string;
   appointment: Appointment | null;
+  /** The shop's services, for "Services" (change the visit's services and length). */
+  services?: Service[];
   onClose: () => void;
   barbers: Barber[];
   span: { from: number; to: number };
@@ -71,6 +83,18 @@ export function AppointmentDetail({
           {appointment.clientId ? <ClientCard shopId={shopId} clientId={appointment.clientId} /> : null}
           {/* Issue 24: the appointment's history, from its lifecycle events. */}
           <AppointmentHistory shopId={shopId} appointmentId={appointment.id} />
+          {/* Issue 27: what was paid, the no-show fee, refunds (features/payments). */}
+          <AppointmentMoney shopId={shopId} appointmentId={appointment.id} status={appointment.status} />
+          {appointment.status === 'confirmed' && Date.parse(appointment.start) > Date.now() && services.length > 0 ? (
+            <ChangeServicesForm
+              key={`${appointment.id}-${appointment.updatedAt}`}
+              shopId={shopId}
+              appointment={appointment}
+              barber={barbers.find((b) => b.id === appointment.barber.id)}
+              services={services}
+              display={display}
+            />
+          ) : null}
           {appointment.status === 'confirmed' && Date.parse(appointment.end) > Date.now() ? (
             <MoveForm
               key={appointment.id + appointment.start}

@@ -55,6 +55,7 @@ import {
   visitName,
 } from '../lib/calendar-model';
 import { errorText } from '../lib/errors';
+import { useLiveCalendar } from '../lib/use-live-calendar';
 import { type WalkInBooking, type WalkInDay, WalkInPanel } from './agenda-parts';
 import { AppointmentDetail } from './appointment-detail';
 import { NewAppointmentDialog, type NewAppointmentDraft } from './new-appointment-dialog';
@@ -117,6 +118,8 @@ export function CalendarTab({ shopId, services, barbers }: { shopId: string; ser
   const series = useActiveSeries(shopId);
   const seriesIntervals = new Map((series.data ?? []).map((s) => [s.id, s.intervalWeeks]));
   const queryClient = useQueryClient();
+  // Issue 25 item 4: changes made elsewhere (online bookings, texts, other devices) refetch the open calendar.
+  useLiveCalendar(shopId);
 
   // Until the shop's own week arrives, the default week (the grid still shows the appointments).
   const shopHours = shop?.hours_json ?? defaultHours();
@@ -489,6 +492,7 @@ export function CalendarTab({ shopId, services, barbers }: { shopId: string; ser
       <AppointmentDetail
         shopId={shopId}
         appointment={detail}
+        services={services}
         onClose={() => setDetailId(null)}
         barbers={barbers}
         span={gridRange}

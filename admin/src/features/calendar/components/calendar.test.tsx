@@ -1,5 +1,5 @@
 import type { Appointment, Barber, Hours, Service, ShopAgenda } from '@barberly/common';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
@@ -7,6 +7,8 @@ import { fakeApi, on, renderWithApi } from '../../owner-dashboard/lib/fake-api.t
 import { CalendarTab } from './calendar-tab';
 
 vi.setConfig({ testTimeout: 30_000 });
+// The grid is a few hundred buttons: on a busy machine its first render can take more than the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const SHOP_ID = '11111111-1111-4111-8111-111111111111';
 const ZONE = 'America/New_York';
@@ -73,7 +75,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setUp(answers: { book?: { status: number; body: unknown }; move?: { status: number; body: unknown } } = {}) {
+const BEARD: Service = { ...CUT, id: '55555555-5555-4555-8555-555555555555', name: 'Beard Trim', durationMinutes: 15 };
+
+function setUp(
+  answers: {
+    book?: { status: number; body: unknown };
+    move?: { status: number; body: unknown };
+    services?: { status: number; body: unknown };
+  } = {},
+  services: Service[] = [CUT],
+) {
   const api = fakeApi(
     on('GET', '/api/my/shops', [
       { id: SHOP_ID, slug: 'fade-co', name: 'Fade Co', timeZone: ZONE, hours_json: HOURS, currency: 'USD' },
@@ -82,6 +93,15 @@ function setUp(answers: { book?: { status: number; body: unknown }; move?: { sta
     on('GET', `/api/shops/${SHOP_ID}/appointments?date=2026-05-10`, agenda([JORDAN])),
     on('GET', /\/appointments\?date=/, agenda([], '2026-05-11')),
     on('GET', `/api/shops/${SHOP_ID}/series?status=active`, []),
+    on('GET', `/api/shops/${SHOP_ID}/barbers/${ALEX.id}/settings`, {
+      barberId: ALEX.id,
+      hours_json: null,
+      email: null,
+      userId: null,
+      timeOff: [{ id: 't1', start: '2026-05-10T18:00:00.000Z', end: '2026-05-10T19:00:00.000Z', reason: 'Dentist' }],
+    }),
+    on('POST', `/api/shops/${SHOP_ID}/barbers/${SAM.id}/time-off`, (r) => ({ id: 't2', ...(r.body as object) }), 201),
+    (r) => (r.method === 'DELETE' && r.url.endsWith('/time-off/t1') ? { status: 204 } : undefined),
     on('GET', `/api/shops/${SHOP_ID}/waitlist?date=2026-05-10`, []),
     on(
       'POST',
@@ -91,13 +111,19 @@ function setUp(answers: { book?: { status: number; body: unknown }; move?: { sta
     ),
     on(
       'POST',
+      `/api/shops/${SHOP_ID}/appointments/a1/services`,
+      (answers.services?.body as object) ?? JORDAN,
+      answers.services?.status ?? 200,
+    ),
+    on(
+      'POST',
       `/api/shops/${SHOP_ID}/appointments/a1/move`,
       (answers.move?.body as object) ?? { ...JORDAN, start: '2026-05-10T15:00:00.000Z', localTime: '11:00 AM' },
       answers.move?.status ?? 200,
     ),
   );
   vi.stubGlobal('fetch', api.fetchMock);
-  renderWithApi(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+  renderWithApi(<CalendarTab shopId={SHOP_ID} services={services} barbers={BARBERS} />);
   return api;
 }
 
@@ -115,8 +141,9 @@ describe('the calendar grid', () => {
     expect(within(sam).getByRole('button', { name: 'Book 10:00 AM with Sam Fade' })).toBeInTheDocument();
     const alex = screen.getByRole('region', { name: 'Alex Clip' });
     expect(within(alex).getByRole('button', { name: 'Book 9:00 AM with Alex Clip' })).toBeInTheDocument();
-    // 9 to 6 in quarter hours: 36 free times for Alex, each one a button a keyboard reaches.
-    expect(within(alex).getAllByRole('button', { name: /^Book .* with Alex Clip$/ })).toHaveLength(36);
+    // 9 to 6 in quarter hours less his hour off (2 to 3 PM): 32 free times for Alex, each a button a keyboard reaches.
+    await within(alex).findByRole('button', { name: /^Time off 2:00 PM/ });
+    expect(within(alex).getAllByRole('button', { name: /^Book .* with Alex Clip$/ })).toHaveLength(32);
     // Phones show one barber at a time, switched by a control naming the barber.
     expect(screen.getByRole('combobox', { name: 'Barber' })).toHaveDisplayValue('Sam Fade');
   });
@@ -252,5 +279,54 @@ describe('Move without a mouse', () => {
       start: '2026-05-10T15:00:00.000Z',
       barberId: ALEX.id,
     });
+  });
+});
+
+describe('Change services', () => {
+  it('sends the visit’s new services and says a refusal in words', async () => {
+    const message = 'Sam Fade already has Quinn Busy from 9:45 AM to 10:15 AM. Choose another time or barber.';
+    const api = setUp({ services: { status: 409, body: { error: { code: 'slot_taken', message } } } }, [CUT, BEARD]);
+    await userEvent.click(
+      await screen.findByRole('button', { name: '9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed' }),
+    );
+    const form = within(screen.getByRole('dialog')).getByRole('form', { name: 'Change services' });
+    expect(within(form).getByRole('checkbox', { name: /Skin Fade/ })).toBeChecked();
+    expect(within(form).getByRole('button', { name: /^Save services/ })).toBeDisabled();
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Beard Trim/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save services (1 hr)' }));
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(api.sent('POST', `/api/shops/${SHOP_ID}/appointments/a1/services`)[0]!.body).toEqual({
+      serviceIds: [CUT.id, BEARD.id],
+    });
+  });
+});
+
+describe('Time off from the calendar', () => {
+  it('blocks time for a barber, shows time off as a named block, and removes it', async () => {
+    const api = setUp();
+    // Alex's time off, 2 to 3 PM: a block named with its times and reason; those rows are not bookable.
+    const off = await screen.findByRole('button', { name: 'Time off 2:00 PM to 3:00 PM, Alex Clip: Dentist' });
+    const alex = screen.getByRole('region', { name: 'Alex Clip' });
+    expect(within(alex).queryByRole('button', { name: 'Book 2:30 PM with Alex Clip' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Block time' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block time off' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('From'), '12:00 PM');
+    await userEvent.selectOptions(within(dialog).getByLabelText('To'), '1:30 PM');
+    await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Lunch');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block time for Sam Fade' }));
+    await waitFor(() => expect(api.sent('POST', `/api/shops/${SHOP_ID}/barbers/${SAM.id}/time-off`)).toHaveLength(1));
+    expect(api.sent('POST', `/api/shops/${SHOP_ID}/barbers/${SAM.id}/time-off`)[0]!.body).toEqual({
+      start: '2026-05-10T16:00:00.000Z',
+      end: '2026-05-10T17:30:00.000Z',
+      reason: 'Lunch',
+    });
+
+    await userEvent.click(off);
+    const existing = screen.getByRole('dialog', { name: 'Time off' });
+    await userEvent.click(within(existing).getByRole('button', { name: 'Remove time off' }));
+    await waitFor(() =>
+      expect(api.sent('DELETE', `/api/shops/${SHOP_ID}/barbers/${ALEX.id}/time-off/t1`)).toHaveLength(1),
+    );
   });
 });

@@ -151,8 +151,8 @@ function Column({
   const isToday = column.slots.length > 0 && column.date === localDay(now, clock.timeZone);
   const nowMinutes = wallMinutes(now, clock.timeZone);
   const showNow = isToday && nowMinutes >= span.from && nowMinutes < span.to;
+  // Cancelled visits free their time: the calendar lists them under the grid instead.
   const live = column.appointments.filter((a) => a.status !== 'cancelled');
-  const cancelled = column.appointments.filter((a) => a.status === 'cancelled');
 
   return (
     <section
@@ -251,22 +251,28 @@ function Column({
                 event.dataTransfer.setData(TIME_OFF_TYPE, `${t.id} ${column.barberId}`);
                 event.dataTransfer.effectAllowed = 'move';
               }}
-              aria-label={timeOffName(t, column.barberName, clock)}
+              title={timeOffName(t, column.barberName, clock)}
               onClick={() => onOpenTimeOff(column, t)}
               className="absolute inset-x-0.5 z-[1] overflow-hidden rounded-md border border-violet-700 bg-[repeating-linear-gradient(135deg,#ede9fe_0,#ede9fe_6px,#f5f3ff_6px,#f5f3ff_12px)] px-1 text-left text-xs text-violet-950 focus-visible:outline-2 focus-visible:outline-amber-600"
               style={{ top: Math.max(0, box.top), height: box.height }}
             >
-              <span className="font-semibold">Time off</span>
+              {/* The name is the text itself (visible words first, the rest for screen readers): 'Time off 2:00 PM
+                  to 3:00 PM, Marcus Reed: Dentist'. */}
+              <span className="font-semibold">Time off</span>{' '}
+              <span className="sr-only">
+                {timeLabel(t.start, clock)} to {timeLabel(t.end, clock)}, {column.barberName}
+                {t.reason ? ':' : ''}
+              </span>{' '}
               {t.reason ? <span className="block truncate">{t.reason}</span> : null}
             </button>
           );
         })}
-        {[...cancelled, ...live].map((a) => {
+        {live.map((a) => {
           const box = blockBox(a.start, a.end, clock.timeZone, span);
-          const buffer = a.status === 'cancelled' ? 0 : ((a.bufferMinutes ?? 0) / STEP_MINUTES) * ROW_PX;
+          const buffer = ((a.bufferMinutes ?? 0) / STEP_MINUTES) * ROW_PX;
           const movable = a.status === 'confirmed';
           return (
-            <div key={a.id} className={cn('contents', a.status === 'cancelled' && 'hidden')}>
+            <div key={a.id} className="contents">
               <button
                 type="button"
                 draggable={movable}
@@ -274,7 +280,7 @@ function Column({
                   event.dataTransfer.setData(APPOINTMENT_TYPE, a.id);
                   event.dataTransfer.effectAllowed = 'move';
                 }}
-                aria-label={blockName(a, clock)}
+                title={blockName(a, clock)}
                 onClick={() => onOpenAppointment(a)}
                 data-appointment={a.id}
                 className={cn(
@@ -283,10 +289,18 @@ function Column({
                 )}
                 style={{ top: box.top, height: box.height }}
               >
+                {/* The name is the text itself, so what is seen is what is said (WCAG 2.5.3): '2:30 PM to 3:00 PM,
+                    Jane Doe, Haircut, Confirmed'; the end time and commas are for screen readers (the commas are
+                    zero-size inline text: a positioned sr-only span would put a space before them). */}
                 <span className="block truncate font-semibold tabular-nums">
-                  {timeLabel(a.start, clock)} {a.client.name}
-                </span>
-                <span className="block truncate">{visitName(a)}</span>
+                  {timeLabel(a.start, clock)} <span className="sr-only">to {timeLabel(a.end, clock)},</span>{' '}
+                  {a.client.name}
+                  <span className="text-[0px]">,</span>
+                </span>{' '}
+                <span className="block truncate">
+                  {visitName(a)}
+                  <span className="text-[0px]">,</span>
+                </span>{' '}
                 <span className="block truncate font-semibold">{APPOINTMENT_STATUS_LABELS[a.status]}</span>
               </button>
               {buffer > 0 ? (

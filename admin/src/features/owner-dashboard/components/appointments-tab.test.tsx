@@ -226,7 +226,8 @@ function fakeApi(initial: Appointment[]) {
     const url = String(input);
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
-    if (method === 'GET' && url.startsWith(`/api/shops/${SHOP_ID}/appointments`)) {
+    // The agenda (with or without ?date=), not an appointment's own paths such as its payments.
+    if (method === 'GET' && /^\/api\/shops\/[^/]+\/appointments(\?|$)/.test(url)) {
       const date = new URL(url, 'http://x').searchParams.get('date') ?? '2026-05-10';
       return json(200, agendaOf(date === '2026-05-10' ? rows : [], date));
     }

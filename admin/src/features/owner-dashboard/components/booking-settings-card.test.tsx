@@ -48,7 +48,7 @@ describe('BookingSettingsCard switches (issue 14)', () => {
   const SHOP = { id: '11111111-1111-4111-8111-111111111111', slug: 'fade-co', name: 'Fade Co' } as Shop;
 
   it("uses the api's defaults for a shop that has none yet: repeat off, waitlist on", () => {
-    expect(visitSwitchesOf({})).toEqual({ clientsMayRepeat: false, waitlistEnabled: true });
+    expect(visitSwitchesOf({})).toEqual({ clientsMayRepeat: false, waitlistEnabled: true, barbersBookAnyChair: false });
   });
 
   it('saves each switch on its own with PATCH /api/shops/{id}', async () => {
@@ -82,5 +82,14 @@ describe('BookingSettingsCard switches (issue 14)', () => {
     await userEvent.click(waitlist);
     await waitFor(() => expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)).toHaveLength(2));
     expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)[1]!.body).toEqual({ waitlistEnabled: false });
+
+    // Issue 25: barbers book only their own chair until the owner lets them book for the whole team.
+    const team = screen.getByRole('switch', { name: 'Barbers can book for the whole team' });
+    expect(team).not.toBeChecked();
+    await waitFor(() => expect(team).toBeEnabled());
+    await userEvent.click(team);
+    await waitFor(() => expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)).toHaveLength(3));
+    expect(api.sent('PATCH', `/api/shops/${SHOP.id}`)[2]!.body).toEqual({ barbersBookAnyChair: true });
+    await waitFor(() => expect(team).toBeChecked());
   });
 });

@@ -107,11 +107,18 @@ export function BookingSettingsForm({
   );
 }
 
-type VisitSwitches = Required<Pick<Shop, 'clientsMayRepeat' | 'waitlistEnabled'>>;
+type VisitSwitches = Required<Pick<Shop, 'clientsMayRepeat' | 'waitlistEnabled' | 'barbersBookAnyChair'>>;
 
-/** Issue 14's two switches, with the api's defaults for a shop that has none yet (repeat off, waitlist on). */
-export function visitSwitchesOf(shop: Pick<Shop, keyof VisitSwitches>): VisitSwitches {
-  return { clientsMayRepeat: shop.clientsMayRepeat ?? false, waitlistEnabled: shop.waitlistEnabled ?? true };
+/**
+ * Issue 14's two switches and issue 25's, with the api's defaults for a shop that has none yet (repeat off,
+ * waitlist on, barbers book their own chair only).
+ */
+export function visitSwitchesOf(shop: Partial<Pick<Shop, keyof VisitSwitches>>): VisitSwitches {
+  return {
+    clientsMayRepeat: shop.clientsMayRepeat ?? false,
+    waitlistEnabled: shop.waitlistEnabled ?? true,
+    barbersBookAnyChair: shop.barbersBookAnyChair ?? false,
+  };
 }
 
 const SWITCHES: Array<{ name: keyof VisitSwitches; label: string; hint: string }> = [
@@ -125,6 +132,11 @@ const SWITCHES: Array<{ name: keyof VisitSwitches; label: string; hint: string }
     label: 'Offer a waitlist on full days',
     hint: 'When a day has no time that suits, clients can join its waitlist and get the next freed slot.',
   },
+  {
+    name: 'barbersBookAnyChair',
+    label: 'Barbers can book for the whole team',
+    hint: 'From their calendar, barbers may book and move appointments with any barber, not only in their own chair.',
+  },
 ];
 
 /** Each switch saves on its own (PATCH /api/shops/{id}); it shows the new position while saving. */
@@ -134,7 +146,7 @@ function VisitSwitchesList({ shop }: { shop: Shop }) {
   const pending = update.isPending ? (update.variables as Partial<VisitSwitches>) : {};
   return (
     <fieldset className="mt-5 flex min-w-0 flex-col gap-4 border-t border-neutral-100 pt-4">
-      <legend className="sr-only">Repeat bookings and waitlist</legend>
+      <legend className="sr-only">Repeat bookings, waitlist and team booking</legend>
       {SWITCHES.map((s) => (
         <SwitchRow
           key={s.name}

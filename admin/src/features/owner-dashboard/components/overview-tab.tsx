@@ -15,6 +15,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { showToast } from '../../../components/ui/toaster';
 import { paths } from '../../../lib/routes';
 import { TodayAgenda } from '../../calendar/components/today-agenda';
+import { PaymentsSetupCard } from '../../payments/components/payments-setup-card';
 import { copyText } from '../lib/clipboard';
 import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/messages';
 import { BookingSettingsCard } from './booking-settings-card';
@@ -179,6 +180,8 @@ export function OverviewTab({
           <HoursCard shop={shop} />
         </div>
         <BookingSettingsCard shop={shop} />
+        {/* Issue 27: the shop's Stripe account and payment policy (features/payments). */}
+        <PaymentsSetupCard shop={shop} />
       </div>
     </div>
   );

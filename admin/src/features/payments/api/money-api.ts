@@ -9,6 +9,7 @@ import type {
   PayoutsView,
 } from '@barberly/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError, api, lookUpToken, NO_SESSION_MESSAGE, toApiError } from '../../../lib/api-client';
 import { getSupabase } from '../../../lib/supabase';
 
@@ -40,8 +41,10 @@ function useAfterPayment(shopId: string) {
   const queryClient = useQueryClient();
   return () =>
     queryClient.invalidateQueries({
+      // Not the checkout's own queries: the dialog shows the payment it has.
       predicate: (q) =>
         typeof q.queryKey[0] === 'string' &&
+        !q.queryKey[0].includes('/checkout') &&
         (q.queryKey[0].startsWith(`/api/shops/${shopId}/appointments`) ||
           q.queryKey[0].startsWith(`/api/shops/${shopId}/stats`) ||
           q.queryKey[0].startsWith(moneyKeys.prefix(shopId))),
@@ -62,16 +65,22 @@ export function useTakePayment(shopId: string, appointmentId: string) {
 /** A payment link's state, asked every 2 seconds until the client has paid. */
 export function useChairPayment(shopId: string, appointmentId: string, payment: ChairPayment | null) {
   const after = useAfterPayment(shopId);
-  return useQuery({
+  const query = useQuery({
     queryKey: moneyKeys.payment(shopId, appointmentId, payment?.id ?? 'none'),
-    queryFn: async () => {
-      const next = await api.get<ChairPayment>(moneyKeys.payment(shopId, appointmentId, payment!.id)[0]);
-      if (next.status === 'succeeded') void after();
-      return next;
-    },
+    queryFn: () => api.get<ChairPayment>(moneyKeys.payment(shopId, appointmentId, payment!.id)[0]),
     enabled: payment?.status === 'pending',
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' ? false : 2000),
+    // The owner's phone may be locked or on another app while the client pays on theirs.
+    refetchIntervalInBackground: true,
   });
+  // Paid: the agenda (the visit is completed) and the money views refresh, once.
+  const paid = query.data?.status === 'succeeded';
+  const afterRef = useRef(after);
+  afterRef.current = after;
+  useEffect(() => {
+    if (paid) void afterRef.current();
+  }, [paid]);
+  return query;
 }
 
 export function useLedger(

@@ -273,7 +273,9 @@ function LedgerCard({ shopId }: { shopId: string }) {
   const [type, setType] = useState<LedgerType | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const filters = { type, from, to };
+  const [barberId, setBarberId] = useState('');
+  const barbers = useEarnings(shopId).data?.barbers ?? [];
+  const filters = { type, from, to, barberId };
   const ledger = useLedger(shopId, filters);
   const exportCsv = useMutation({ mutationFn: () => downloadLedgerCsv(shopId, ledgerSearch(filters)) });
   const id = useId();
@@ -291,6 +293,15 @@ function LedgerCard({ shopId }: { shopId: string }) {
           options={[
             { value: '', label: 'Everything' },
             ...LEDGER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })),
+          ]}
+        />
+        <SelectField
+          label="Barber"
+          value={barberId}
+          onChange={(e) => setBarberId(e.target.value)}
+          options={[
+            { value: '', label: 'Every barber' },
+            ...barbers.map((b) => ({ value: b.barberId, label: b.name })),
           ]}
         />
         <Field label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} className="w-40" />

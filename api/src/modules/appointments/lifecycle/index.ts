@@ -25,4 +25,5 @@ export {
   registerAppointmentListeners,
 } from './listeners';
 export { type MoveOptions, moveAppointment } from './move';
+export { changeServices } from './services';
 export { completeAtCheckout, confirmByClient, joinSeries, markAppointment } from './status';
