@@ -43,7 +43,8 @@ test('a barber joins with their name, uploads a photo and sees it on the shop pa
 
   // Every tool opens a screen of its own.
   await tools.getByRole('link', { name: 'My Calendar' }).click();
-  await expect(page.getByRole('heading', { name: 'Upcoming Appointments' })).toBeVisible();
+  // The shop's calendar for their own chair (issue 26 item 1, decision 0187).
+  await expect(page.getByRole('toolbar', { name: 'Calendar' })).toBeVisible();
   await checked(page, 'my calendar');
   await tools.getByRole('link', { name: 'My Services' }).click();
   await expect(page.getByText('Skin Fade')).toBeVisible();

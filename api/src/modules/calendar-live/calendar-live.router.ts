@@ -72,7 +72,6 @@ export function calendarLiveRouter(deps: CalendarLiveDeps): Router {
     res.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store, no-transform',
-      Connection: 'keep-alive',
       // nginx passes each event on as it comes and never compresses it.
       'X-Accel-Buffering': 'no',
     });
