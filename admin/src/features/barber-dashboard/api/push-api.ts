@@ -13,6 +13,19 @@ export function useSaveNotificationPreferences() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: NotificationPreferencesPatch) => api.put<NotificationPreferences>(PREFS, patch),
+    // The box changes as it is ticked; a refusal puts the saved choices back.
+    onMutate: (patch) => {
+      qc.setQueryData<NotificationPreferences>([PREFS], (prefs) =>
+        prefs
+          ? {
+              ...prefs,
+              push: { ...prefs.push, ...patch.push },
+              email: { ...prefs.email, ...patch.email },
+            }
+          : prefs,
+      );
+    },
+    onError: () => void qc.invalidateQueries({ queryKey: [PREFS] }),
     onSuccess: (prefs) => qc.setQueryData([PREFS], prefs),
   });
 }
