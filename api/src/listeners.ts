@@ -1,5 +1,7 @@
 import { type AppointmentListener, registerAppointmentListeners } from './modules/appointments/lifecycle';
 import { bookingMailListener } from './modules/mail/booking-mail.listener';
+import { paymentsCancelListener } from './modules/payments/payments-cancel.listener';
+import { staffPushListener } from './modules/push/push.listener';
 import { waitlistOfferListener } from './modules/waitlist/waitlist.listener';
 
 /**
@@ -7,7 +9,14 @@ import { waitlistOfferListener } from './modules/waitlist/waitlist.listener';
  * its own file. A new follow-up (push, live calendar, fees) is a new file added here; no transition changes.
  * Loaded by the composition roots (routes.ts for the api, workers.ts for the worker).
  */
-export const APPOINTMENT_LISTENERS: readonly AppointmentListener[] = [bookingMailListener, waitlistOfferListener];
+export const APPOINTMENT_LISTENERS: readonly AppointmentListener[] = [
+  bookingMailListener,
+  waitlistOfferListener,
+  // Web push (and its e-mail fallback) to the chair's barber and the owner (issue 26 item 4, decision 0187).
+  staffPushListener,
+  // A cancel's refund or late-cancellation fee (issue 27 item 4, decision 0184).
+  paymentsCancelListener,
+];
 
 /** Idempotent: every composition root calls it. */
 export function registerListeners(): void {

@@ -14,6 +14,7 @@ import { BOOKING_MAIL_QUEUE, type BookingMailQueue } from './modules/mail/mail-q
 import { startMailWorker } from './modules/mail/mail-worker';
 import type { Mailer } from './modules/mail/mailer';
 import type { TextProvider } from './modules/messaging/twilio';
+import { configureStaffNotifications } from './modules/push/push-setup';
 import { HOLD_EXPIRY_QUEUE, WAITLIST_CHECK_QUEUE, WAITLIST_MAIL_QUEUE } from './modules/waitlist/waitlist-queue';
 import { startWaitlistWorker } from './modules/waitlist/waitlist-worker';
 import type { ShopEvents } from './platform/events/shop-events';
@@ -57,6 +58,8 @@ export interface Workers {
 export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
   const { config, dataSource, logger, mailQueue, mailer, textProvider, events, now } = deps;
   registerListeners();
+  // The push listener's e-mail fallback and links (issue 26 item 4), in a worker-only process too.
+  configureStaffNotifications({ dataSource, mailer, publicOrigin: config.PUBLIC_ORIGIN });
   const mailWorker = await startMailWorker({
     queue: mailQueue,
     dataSource,

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Mailer } from '../mail/mailer';
 import { type ClientTextNotice, registerClientTextHook } from '../messaging/client-text-hooks';
@@ -9,15 +10,22 @@ import { vapidFromEnv } from './vapid';
  * The staff notices' outside parts (issue 26 item 4), set once by the composition roots: the mailer for the e-mail
  * fallback and the admin's address for its link. VAPID keys come from the environment at each send.
  */
-let outside: { dataSource?: DataSource; mailer?: Mailer; publicOrigin?: string } = {};
+let outside: { dataSource?: DataSource; mailer?: Mailer; publicOrigin?: string; agent?: Agent } = {};
 let hooked = false;
 
 export function configureStaffNotifications(options: {
   dataSource: DataSource;
   mailer?: Mailer;
   publicOrigin?: string;
+  /** Tests: trusts the local push service's certificate. */
+  agent?: Agent;
 }): void {
-  outside = { dataSource: options.dataSource, mailer: options.mailer, publicOrigin: options.publicOrigin };
+  outside = {
+    dataSource: options.dataSource,
+    mailer: options.mailer,
+    publicOrigin: options.publicOrigin,
+    agent: options.agent,
+  };
   if (hooked) return;
   hooked = true;
   registerClientTextHook(async (text) => {
@@ -26,11 +34,12 @@ export function configureStaffNotifications(options: {
 }
 
 export function staffNotifyDeps(manager: EntityManager): NotifyDeps {
-  const { mailer, publicOrigin } = outside;
+  const { mailer, publicOrigin, agent } = outside;
   return {
     manager,
     vapid: vapidFromEnv(),
     publicOrigin,
+    agent,
     ...(mailer ? { sendMail: (m) => mailer.send({ to: m.to, subject: m.subject, text: m.text }) } : {}),
   };
 }
