@@ -96,7 +96,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<Workers> {
     logger,
   });
   // The appointment lifecycle's after-commit handlers (issue 24): one job per event and listener.
-  const eventWorker = await startAppointmentEventWorker({ queue: mailQueue, dataSource, logger, now });
+  const eventWorker = await startAppointmentEventWorker({ queue: mailQueue, dataSource, config, logger, now });
   const stopBilling = startBillingSchedule({ dataSource, config, now, logger, events });
   // Clients texting the assistant (decision 0171): the model runs here, not in Twilio's webhook; only with a model
   // (LLM_BASE_URL), since nothing is queued without one. The assistant's daily budget is counted in Redis when

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { bookWithPayment, type CheckoutDeps } from '../payments/checkout.service';
-import { afterClientCancel, afterShopCancel } from '../payments/payment-followups';
 import { pathParam } from '../shops/shop-access';
 import { type BookingDeps, bookAppointment } from './booking.service';
 import { appointmentHistory } from './history.service';
@@ -18,20 +17,6 @@ export interface AppointmentsRouterDeps extends BookingDeps {
   rateLimitMultiplier: number;
   /** Shops' takings (issue 27): payment at booking and the follow-ups of a cancel; absent, no money is asked. */
   payments?: CheckoutDeps;
-}
-
-/**
- * Payments follow-ups (issue 27, decision 0184), run after the change commits: ONE place per transition, until the
- * appointment lifecycle's listeners take them (they read only the appointment id and who acted). A failure is
- * logged and never undoes the change.
- */
-async function paymentsFollowUp(deps: AppointmentsRouterDeps, work: (p: CheckoutDeps) => Promise<void>) {
-  if (!deps.payments) return;
-  try {
-    await work(deps.payments);
-  } catch (err) {
-    deps.logger.error({ err }, 'payments: a follow-up failed');
-  }
 }
 
 /**
@@ -74,10 +59,8 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
   });
 
   router.post('/appointments/manage/:token/cancel', cors, async (req, res) => {
-    const cancelled = await cancelManaged(deps, pathParam(req.params, 'token'), req.body);
-    // payments follow-up (issue 27): the client cancelled: the late fee inside the window, else a full refund.
-    await paymentsFollowUp(deps, (p) => afterClientCancel(p, cancelled.id));
-    res.json(cancelled);
+    // The money (late fee or refund) follows the cancelled event: payments-cancel.listener.ts.
+    res.json(await cancelManaged(deps, pathParam(req.params, 'token'), req.body));
   });
 
   router.post('/appointments/manage/:token/reschedule', cors, async (req, res) => {
@@ -98,11 +81,8 @@ export function appointmentsRouter(deps: AppointmentsRouterDeps): Router {
       currentUser(req).id,
       req.body,
     );
-    // payments follow-up (issue 27): the shop cancelled: the client gets a full refund. (A no-show charges nothing
-    // here: the owner chooses "Charge the no-show fee" or "Waive it" on the appointment.)
-    if (changed.status === 'cancelled') {
-      await paymentsFollowUp(deps, (p) => afterShopCancel(p, changed.id, currentUser(req).id));
-    }
+    // A cancel's refund follows the cancelled event (payments-cancel.listener.ts). A no-show charges nothing here:
+    // the owner chooses "Charge the no-show fee" or "Waive it" on the appointment.
     res.json(changed);
   });
 

@@ -19,8 +19,8 @@ import { applicationFee, fromMinor, type PaymentsDeps, paymentsStripe, toMinor }
 /**
  * What follows a change of a paid appointment (issue 27 item 4, decision 0184): refunds, late-cancellation and
  * no-show fees, off-session charges and their failures. Each takes only ids and who acted, runs its Stripe calls
- * outside any transaction (claiming its work first, so a repeat does nothing), and is what the appointment
- * lifecycle's listeners will call once it lands.
+ * outside any transaction (claiming its work first, so a repeat does nothing). A cancel's are called by the
+ * lifecycle's listener (payments-cancel.listener.ts) after the cancelled event commits.
  */
 
 interface TermsRow {

@@ -13,6 +13,7 @@ import {
   setUpShop,
   type TestShop,
 } from '../appointments/booking.test-helper';
+import { runAppointmentEvents } from '../appointments/event-drain.test-helper';
 import { handleBookingMail } from '../mail/mail-worker';
 import type { MailMessage } from '../mail/mailer';
 import { bearer } from '../shops/shops.test-helper';
@@ -460,12 +461,15 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
       .post(`/api/appointments/manage/${encodeURIComponent(token)}/cancel`)
       .send({});
     expect(cancelled.status).toBe(200);
+    // The money follows the cancelled event after the commit (payments-cancel.listener.ts), once.
+    expect(await runAppointmentEvents(app, db.dataSource)).toBeGreaterThan(0);
     await stripe.idle();
     // The owner cancelling it again afterwards gives nothing back: the fee was kept once.
     await request(app)
       .patch(`/api/shops/${s.shop.id}/appointments/${appointmentId}`)
       .set(s.auth)
       .send({ status: 'cancelled' });
+    await runAppointmentEvents(app, db.dataSource);
     await stripe.idle();
     const money = await moneyOf(s, appointmentId);
     expect(money.payments.map((p) => [p.kind, p.status, p.amount, p.refunded])).toEqual([
@@ -489,10 +493,21 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
     await request(app)
       .post(`/api/appointments/manage/${encodeURIComponent(token)}/cancel`)
       .send({});
+    await runAppointmentEvents(app, db.dataSource);
     await stripe.idle();
     const money = await moneyOf(s, appointmentId);
     expect(money.payments).toMatchObject([{ kind: 'deposit', status: 'refunded', refunded: 10 }]);
     expect(money.refunds).toMatchObject([{ amount: 10, reason: 'Cancelled by the client in time' }]);
+    // A replay of the event (the queue delivering it again, its claim lost) refunds nothing more: the settlement is
+    // claimed on the appointment's payment terms.
+    await db.dataSource.query(
+      `DELETE FROM "appointment_event_deliveries" d USING "appointment_events" e
+       WHERE d."event_id" = e."id" AND e."appointment_id" = $1 AND d."handler" = 'payments-cancel'`,
+      [appointmentId],
+    );
+    expect(await runAppointmentEvents(app, db.dataSource)).toBeGreaterThan(0);
+    await stripe.idle();
+    expect((await moneyOf(s, appointmentId)).refunds).toHaveLength(1);
   });
 
   it('the shop cancels: the client gets a full refund', async () => {
@@ -503,6 +518,7 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
       .set(s.auth)
       .send({ status: 'cancelled' });
     expect(res.status).toBe(200);
+    await runAppointmentEvents(app, db.dataSource);
     await stripe.idle();
     const money = await moneyOf(s, appointmentId);
     expect(money.payments).toMatchObject([{ kind: 'prepay', status: 'refunded', refunded: 40 }]);
@@ -517,6 +533,7 @@ describe('cancellations, no-shows and refunds (item 4)', () => {
       .set(s.auth)
       .send({ closed: true, reason: 'Family event', cancelAffected: true });
     expect(closed.status).toBe(200);
+    await runAppointmentEvents(app, db.dataSource);
     await stripe.idle();
     const money = await moneyOf(s, appointmentId);
     expect(money.payments).toMatchObject([{ kind: 'prepay', status: 'refunded', refunded: 40 }]);

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import { afterShopCancel } from '../payments/payment-followups';
 import type { PaymentsDeps } from '../payments/payments-stripe';
 import { pathParam } from '../shops/shop-access';
 import {
@@ -32,15 +31,7 @@ export function specialDaysRouter(deps: SpecialDaysDeps & { payments?: PaymentsD
   router.put('/shops/:shopId/special-days/:date', requireAuth, async (req, res) => {
     const date = pathParam(req.params, 'date');
     const answer = await putSpecialDay(deps, shopId(req), date, currentUser(req).id, req.query, req.body);
-    // payments follow-up (issue 27): the shop closed the day and cancelled its visits: each client gets a full refund.
-    const payments = deps.payments;
-    if (payments) {
-      for (const cancelled of answer.cancelled) {
-        await afterShopCancel(payments, cancelled.id, currentUser(req).id).catch((err) =>
-          deps.logger.error({ err }, 'payments: a follow-up failed'),
-        );
-      }
-    }
+    // Each cancelled visit's refund follows its cancelled event (payments-cancel.listener.ts).
     res.json(answer);
   });
 

@@ -74,10 +74,18 @@ async function bookAndCancel(start: string, n: number): Promise<BookedVisit> {
   return res.body;
 }
 
+const handlerDeps = () => ({
+  dataSource: db.dataSource,
+  now: app.clock.now,
+  config: app.config,
+  logger: createLogger('silent'),
+  queue: app.mailQueue,
+});
+
 async function jobOf(appointmentId: string): Promise<AppointmentEventJob> {
   const [row] = (await db.dataSource.query(
     `SELECT j."data" FROM pgboss.job j JOIN "appointment_events" e ON e."id" = (j."data"->>'eventId')::uuid
-     WHERE j."name" = $1 AND e."appointment_id" = $2`,
+     WHERE j."name" = $1 AND e."appointment_id" = $2 AND j."data"->>'handler' = 'test-audit'`,
     [APPOINTMENT_EVENT_QUEUE, appointmentId],
   )) as Array<{ data: AppointmentEventJob }>;
   return row!.data;
@@ -97,7 +105,7 @@ it('a failing handler leaves the cancellation committed and runs again; a replay
   expect(job.handler).toBe('test-audit');
 
   down = true;
-  await expect(deliverEvent({ dataSource: db.dataSource, now: app.clock.now }, job)).rejects.toThrow(/ECONNREFUSED/);
+  await expect(deliverEvent(handlerDeps(), job)).rejects.toThrow(/ECONNREFUSED/);
   const manage = await request(app).get(`/api/appointments/manage/${booked.manageToken}`);
   expect(manage.body.status).toBe('cancelled');
   expect(await audited(booked.id)).toBe(0);
@@ -108,8 +116,8 @@ it('a failing handler leaves the cancellation committed and runs again; a replay
   expect(queue).toEqual({ retry_limit: 12, retry_backoff: true });
 
   down = false;
-  expect(await deliverEvent({ dataSource: db.dataSource, now: app.clock.now }, job)).toBe('done');
-  expect(await deliverEvent({ dataSource: db.dataSource, now: app.clock.now }, job)).toBe('already');
+  expect(await deliverEvent(handlerDeps(), job)).toBe('done');
+  expect(await deliverEvent(handlerDeps(), job)).toBe('already');
   expect(await audited(booked.id)).toBe(1);
 });
 
@@ -118,6 +126,7 @@ it('the worker runs the queued handler after the commit', async () => {
   const worker = await startAppointmentEventWorker({
     queue: app.mailQueue,
     dataSource: db.dataSource,
+    config: app.config,
     logger: createLogger('silent'),
     now: app.clock.now,
     pollingIntervalSeconds: 0.5,

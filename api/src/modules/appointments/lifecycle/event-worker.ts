@@ -1,6 +1,7 @@
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { Config } from '../../../config';
 import type { BookingMailQueue } from '../../mail/mail-queue';
 import { APPOINTMENT_EVENT_QUEUE, type AppointmentEventJob, ensureEventQueue, loadEvent } from './event-log';
 import { appointmentListeners } from './listeners';
@@ -12,7 +13,7 @@ import { appointmentListeners } from './listeners';
  * change that caused the event (committed long before), and pg-boss runs it again later with backoff.
  */
 export async function deliverEvent(
-  deps: { dataSource: DataSource; now: () => Date },
+  deps: { dataSource: DataSource; now: () => Date; config: Config; logger: Logger; queue: BookingMailQueue },
   job: AppointmentEventJob,
 ): Promise<'done' | 'already' | 'gone'> {
   const listener = appointmentListeners().find((l) => l.name === job.handler);
@@ -26,7 +27,14 @@ export async function deliverEvent(
     if (claimed.length === 0) return 'already' as const;
     const event = await loadEvent(manager, job.eventId);
     if (!event) return 'gone' as const;
-    await listener.handle!(event, { manager, now: deps.now });
+    await listener.handle!(event, {
+      manager,
+      now: deps.now,
+      dataSource: deps.dataSource,
+      config: deps.config,
+      logger: deps.logger,
+      queue: deps.queue,
+    });
     return 'done' as const;
   });
 }
@@ -35,6 +43,7 @@ export async function deliverEvent(
 export async function startAppointmentEventWorker(deps: {
   queue: BookingMailQueue;
   dataSource: DataSource;
+  config: Config;
   logger: Logger;
   now: () => Date;
   pollingIntervalSeconds?: number;

@@ -1,5 +1,7 @@
 import type { AppointmentEventType } from '@barberly/common';
-import type { EntityManager } from 'typeorm';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Config } from '../../../config';
 import type { BookingMailQueue } from '../../mail/mail-queue';
 import type { ShopEntity } from '../../shops/shop.entity';
 import type { AppointmentEntity } from '../appointment.entity';
@@ -42,10 +44,18 @@ export interface AppointmentListener {
   handle?(event: AppointmentEvent, deps: HandlerDeps): Promise<void>;
 }
 
-/** What an after-commit handler gets: the database (its own transaction if it needs one) and the clock. */
+/**
+ * What an after-commit handler gets: the delivery's transaction (`manager`: its writes commit with the claim), the
+ * database for work that must commit on its own before an outside call (a refund's claim), the clock, and what an
+ * outside service needs (config, logger, queue).
+ */
 export interface HandlerDeps {
   manager: EntityManager;
   now: () => Date;
+  dataSource: DataSource;
+  config: Config;
+  logger: Logger;
+  queue: BookingMailQueue;
 }
 
 const registry: AppointmentListener[] = [];
