@@ -1,3 +1,4 @@
+import { analyticsRollupListener } from './modules/analytics/analytics-rollups.listener';
 import { type AppointmentListener, registerAppointmentListeners } from './modules/appointments/lifecycle';
 import { bookingMailListener } from './modules/mail/booking-mail.listener';
 import { paymentsCancelListener } from './modules/payments/payments-cancel.listener';
@@ -16,6 +17,8 @@ export const APPOINTMENT_LISTENERS: readonly AppointmentListener[] = [
   staffPushListener,
   // A cancel's refund or late-cancellation fee (issue 27 item 4, decision 0184).
   paymentsCancelListener,
+  // Analytics' per-day rollups, recomputed inside the change's transaction (issue 29 item 3, decision 0188).
+  analyticsRollupListener,
 ];
 
 /** Idempotent: every composition root calls it. */

@@ -1,0 +1,18 @@
+import type { AppointmentListener } from '../appointments/lifecycle';
+import { localDaysOf, recomputeRollupDays } from './analytics-rollups';
+
+/**
+ * Keeps analytics' per-day rollups (decision 0188) in the change's own transaction: `enqueue` runs inside it, right
+ * after the event row, so the rollups commit exactly when the change does. It recomputes the local days of the
+ * appointment before and after the change from the raw rows (idempotent: a replay changes nothing). Not an outbox
+ * job: a rollup a moment behind its appointments would make a report disagree with the calendar, and recomputing a
+ * day is a few milliseconds.
+ */
+export const analyticsRollupListener: AppointmentListener = {
+  name: 'analytics-rollups',
+  types: ['booked', 'moved', 'services_changed', 'confirmed', 'cancelled', 'completed', 'no_show'],
+  async enqueue(event, ctx) {
+    const days = localDaysOf(ctx.shop.timeZone, [event.before?.start, event.after?.start, ctx.appointment.startsAt]);
+    await recomputeRollupDays(ctx.manager, ctx.shop.id, days);
+  },
+};
