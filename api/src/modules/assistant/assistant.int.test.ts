@@ -152,6 +152,13 @@ describe('assistant: propose, then confirm', () => {
         channel: 'chat',
       },
     ]);
+    // The appointment's own history names the assistant, acting for the owner who confirmed (decision 0179): the
+    // audit row says who confirmed which proposal, the event what changed; both carry the owner's id.
+    const moved = await db.dataSource.query(
+      `SELECT "actor_kind", "actor_id" FROM "appointment_events" WHERE "appointment_id" = $1 AND "type" = 'moved'`,
+      [appointment.id],
+    );
+    expect(moved).toEqual([{ actor_kind: 'assistant', actor_id: owner.userId }]);
 
     // A second confirm (a double click) applies nothing more.
     const again = await request(app)
