@@ -160,6 +160,9 @@ const COLUMNS: Record<string, Rule> = {
   'barbers.hours_json': STAFF,
   'barbers.permissions': STAFF,
   'barbers.notify_email': not('which mails a barber wants (their own settings)'),
+  'users.notify_email': not('which mails a staff member wants (their own settings, issue 26)'),
+  'users.notify_push': not('which pushes a staff member wants (their own settings, issue 26)'),
+  'analytics_day_rollups.service_name': not("the shop's service in a day's totals (issue 29); never the client"),
   'shops.barber_permissions': SHOP,
   // Payments (issue 27): the shop's policy and its wording as a client accepted it; no client details.
   'payment_policies.deposit': SHOP,
