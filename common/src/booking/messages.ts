@@ -32,6 +32,7 @@ export const BOOKING_MESSAGES = {
   note: 'The note can be at most 500 characters',
   timeZone: 'Time zone must be a valid IANA time zone, like America/New_York',
   status: 'Status must be cancelled, completed or no_show',
+  cancelReason: 'Keep the reason to 200 characters or fewer.',
   joinCode: 'Join codes are 8 letters and digits, like K7QX3M2P',
   joinCodeUnknown: 'No shop has that join code. Please check it with the shop owner.',
   joinOwnShop: 'You own this shop, so you cannot join it as a barber.',

@@ -83,12 +83,21 @@ export const RescheduleRequestSchema = z
   .strict();
 export type RescheduleRequestInput = z.input<typeof RescheduleRequestSchema>;
 
+/** The longest reason the shop can give for a cancel. */
+export const CANCEL_REASON_MAX = 200;
+
 /** PATCH /api/shops/{id}/appointments/{appointmentId} */
 export const AppointmentStatusPatchSchema = z
   .object({
     status: z.enum(OWNER_SETTABLE_STATUSES, { message: BOOKING_MESSAGES.status }),
     /** Cancelling a visit of a series (issue 14): only it, or it and every later one. */
     scope: CancelScopeSchema.optional(),
+    /** Why the shop cancelled (issue 25 item 3), kept on the cancelled event: 'client called in sick'. */
+    reason: z
+      .string({ message: BOOKING_MESSAGES.cancelReason })
+      .trim()
+      .max(CANCEL_REASON_MAX, { message: BOOKING_MESSAGES.cancelReason })
+      .optional(),
   })
   .strict();
 

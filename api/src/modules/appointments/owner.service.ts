@@ -116,7 +116,7 @@ export async function setAppointmentStatus(
   userId: string,
   body: unknown,
 ): Promise<Appointment> {
-  const { status, scope } = parseInput(AppointmentStatusPatchSchema, body);
+  const { status, scope, reason } = parseInput(AppointmentStatusPatchSchema, body);
   const shop = await loadOwnedShop(deps.dataSource.manager, shopId, userId);
   // Completed or no-show; from cancelled this takes the time back, which the constraint may refuse.
   const actor = { kind: 'staff' as const, id: userId };
@@ -126,8 +126,10 @@ export async function setAppointmentStatus(
     const ctx = await loadScopedAppointment(manager, { shop }, appointmentId, true);
     if (ctx.appointment.status !== 'cancelled') {
       // A visit of a series may take every later visit with it (issue 14).
-      if (ctx.appointment.seriesId && scope) await cancelSeriesVisits(deps, manager, ctx, scope, actor);
-      else await cancelAppointment(deps, manager, ctx, { actor });
+      // The owner's reason, if any, is kept on the cancelled event(s): the history reads it back.
+      const why = reason || null;
+      if (ctx.appointment.seriesId && scope) await cancelSeriesVisits(deps, manager, ctx, scope, actor, why);
+      else await cancelAppointment(deps, manager, ctx, { actor, reason: why });
     }
     return toAppointmentDto(ctx);
   });

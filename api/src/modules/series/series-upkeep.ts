@@ -34,9 +34,14 @@ export async function cancelSeriesVisits(
   ctx: AppointmentContext,
   scope: CancelScope,
   actor: Actor = { kind: 'staff' },
+  reason: string | null = null,
 ): Promise<AppointmentContext[]> {
   const cancelled: AppointmentContext[] = [];
-  const how = { actor, ...(scope === 'following' ? { data: { series: 'following', from: ctx.appointment.id } } : {}) };
+  const how = {
+    actor,
+    reason,
+    ...(scope === 'following' ? { data: { series: 'following', from: ctx.appointment.id } } : {}),
+  };
   if (ctx.appointment.status !== 'cancelled') {
     await cancelAppointment(deps, manager, ctx, how);
     cancelled.push(ctx);
