@@ -9,6 +9,7 @@ import {
   appointmentDisplayOf,
   type Barber,
   BOOKING_MESSAGES,
+  CANCEL_REASON_MAX,
   type CancelScope,
   type DisplaySettings,
   formatClockTime,
@@ -122,11 +123,17 @@ export function AppointmentItem({
   onMakeSeries,
   seriesIntervalWeeks,
   display,
+  askReason,
 }: {
   appointment: Appointment;
   pending: boolean;
-  /** Cancelling a visit of a series says whether only it goes or it and every later one (issue 14). */
-  onSetStatus: (status: OwnerSettableStatus, scope?: CancelScope) => void;
+  /**
+   * Cancelling a visit of a series says whether only it goes or it and every later one (issue 14); with
+   * `askReason`, the owner's reason too (issue 25 item 3), undefined when they gave none.
+   */
+  onSetStatus: (status: OwnerSettableStatus, scope?: CancelScope, reason?: string) => void;
+  /** The cancel asks for an optional short reason, kept in the appointment's history (the calendar's detail). */
+  askReason?: boolean;
   /** 'Make this a series…' on a confirmed visit outside a series; absent: not offered. */
   onMakeSeries?: () => void;
   /** How often the visit's series repeats, when known. */
@@ -135,6 +142,7 @@ export function AppointmentItem({
   display?: DisplaySettings;
 }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [reason, setReason] = useState('');
   const { client, service } = appointment;
   const inSeries = Boolean(appointment.seriesId);
   const items = appointment.items ?? [];
@@ -148,6 +156,8 @@ export function AppointmentItem({
   // Once it has started (issue 28), an appointment is not cancelled or made a series: it was kept or missed.
   const started = Date.parse(appointment.start) <= Date.now();
   const actions = nextStatuses(appointment.status).filter((status) => !(started && status === 'cancelled'));
+  // The reason as typed, trimmed; none when blank or not asked.
+  const reasonGiven = () => (askReason && reason.trim() ? reason.trim() : undefined);
   return (
     <li
       aria-label={`${time}, ${client.name}, ${visitName}`}
@@ -183,6 +193,18 @@ export function AppointmentItem({
             Cancel {client.name}'s {visitName} at {time}?{client.email ? ' The client gets an e-mail.' : ''}
           </p>
           {inSeries ? <p className="mt-1 text-sm text-red-900">This visit is part of a series.</p> : null}
+          {askReason ? (
+            <Field
+              className="mt-2"
+              label="Reason (optional)"
+              hint={`Kept in the appointment's history, up to ${CANCEL_REASON_MAX} characters.`}
+              placeholder="Client called in sick"
+              autoComplete="off"
+              maxLength={CANCEL_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          ) : null}
           <div className="mt-2 flex flex-wrap gap-2">
             <Button variant="light" size="sm" disabled={pending} onClick={() => setConfirmingCancel(false)}>
               Keep
@@ -195,7 +217,7 @@ export function AppointmentItem({
                   disabled={pending}
                   onClick={() => {
                     setConfirmingCancel(false);
-                    onSetStatus('cancelled', 'one');
+                    onSetStatus('cancelled', 'one', reasonGiven());
                   }}
                 >
                   Only this visit
@@ -206,7 +228,7 @@ export function AppointmentItem({
                   disabled={pending}
                   onClick={() => {
                     setConfirmingCancel(false);
-                    onSetStatus('cancelled', 'following');
+                    onSetStatus('cancelled', 'following', reasonGiven());
                   }}
                 >
                   This and all later visits
@@ -219,7 +241,7 @@ export function AppointmentItem({
                 disabled={pending}
                 onClick={() => {
                   setConfirmingCancel(false);
-                  onSetStatus('cancelled');
+                  onSetStatus('cancelled', undefined, reasonGiven());
                 }}
               >
                 Yes, cancel

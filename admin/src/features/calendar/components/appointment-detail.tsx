@@ -56,7 +56,8 @@ export function AppointmentDetail({
   display?: DisplaySettings;
   pending: boolean;
   seriesIntervalWeeks?: number;
-  onSetStatus: (appointment: Appointment, status: OwnerSettableStatus, scope?: CancelScope) => void;
+  /** A cancel carries the owner's optional reason (issue 25 item 3). */
+  onSetStatus: (appointment: Appointment, status: OwnerSettableStatus, scope?: CancelScope, reason?: string) => void;
   onMakeSeries: (appointment: Appointment) => void;
   onBookAgain: (appointment: Appointment) => void;
   onMoved: (appointment: Appointment) => void;
@@ -72,9 +73,8 @@ export function AppointmentDetail({
             <AppointmentItem
               appointment={appointment}
               pending={pending}
-              onSetStatus={(status, scope) =>
-                scope ? onSetStatus(appointment, status, scope) : onSetStatus(appointment, status)
-              }
+              askReason
+              onSetStatus={(status, scope, reason) => onSetStatus(appointment, status, scope, reason)}
               onMakeSeries={() => onMakeSeries(appointment)}
               seriesIntervalWeeks={seriesIntervalWeeks}
               display={display}

@@ -178,10 +178,20 @@ export function CalendarTab({ shopId, services, barbers }: { shopId: string; ser
         ? dates.map((d) => columnFor(shownBarber, d, shortDay(d, timeZone), longDay(d, timeZone)))
         : [];
 
-  const changeStatus = async (appointment: Appointment, status: OwnerSettableStatus, scope?: CancelScope) => {
+  const changeStatus = async (
+    appointment: Appointment,
+    status: OwnerSettableStatus,
+    scope?: CancelScope,
+    reason?: string,
+  ) => {
     setPendingId(appointment.id);
     try {
-      await setStatus.mutateAsync({ id: appointment.id, status, ...(scope ? { scope } : {}) });
+      await setStatus.mutateAsync({
+        id: appointment.id,
+        status,
+        ...(scope ? { scope } : {}),
+        ...(reason ? { reason } : {}),
+      });
       showToast(scope ? seriesCancelledToasts[scope] : appointmentStatusToasts[status]);
     } catch (error) {
       showToast(failureToast('Failed to update appointment', error));
@@ -500,7 +510,7 @@ export function CalendarTab({ shopId, services, barbers }: { shopId: string; ser
         display={display}
         pending={pendingId === detail?.id}
         seriesIntervalWeeks={detail?.seriesId ? seriesIntervals.get(detail.seriesId) : undefined}
-        onSetStatus={(a, status, scope) => void changeStatus(a, status, scope)}
+        onSetStatus={(a, status, scope, reason) => void changeStatus(a, status, scope, reason)}
         onMakeSeries={(a) => {
           setDetailId(null);
           setSeriesDialog({ from: a });

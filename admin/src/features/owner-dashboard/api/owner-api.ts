@@ -197,8 +197,23 @@ export function useBookingMutation<TVars, TResult>(shopId: string, fn: (vars: TV
 export function useSetAppointmentStatus(shopId: string) {
   return useBookingMutation(
     shopId,
-    ({ id, status, scope }: { id: string; status: OwnerSettableStatus; scope?: CancelScope }) =>
-      api.patch<Appointment>(`/api/shops/${shopId}/appointments/${id}`, scope ? { status, scope } : { status }),
+    ({
+      id,
+      status,
+      scope,
+      reason,
+    }: {
+      id: string;
+      status: OwnerSettableStatus;
+      scope?: CancelScope;
+      reason?: string;
+    }) =>
+      api.patch<Appointment>(`/api/shops/${shopId}/appointments/${id}`, {
+        status,
+        ...(scope ? { scope } : {}),
+        // The shop's reason for a cancel (issue 25 item 3), kept in the appointment's history.
+        ...(reason ? { reason } : {}),
+      }),
   );
 }
 
