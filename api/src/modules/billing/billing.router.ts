@@ -4,16 +4,9 @@ import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { HttpError, parseInput } from '../../platform/http/errors';
 import type { Mailer } from '../mail/mailer';
 import { loadOwnedShop, pathParam } from '../shops/shop-access';
-import {
-  type BillingDeps,
-  createCheckout,
-  createPortal,
-  extendTrial,
-  handleStripeWebhook,
-  operatorShops,
-  shopBilling,
-} from './billing.service';
+import { type BillingDeps, createCheckout, createPortal, handleStripeWebhook, shopBilling } from './billing.service';
 import { assertOperator, confirmOperatorProof, sendOperatorProof } from './operator';
+import { extendTrial, operatorShops } from './operator-shops';
 
 /**
  * Stripe's webhook needs the body exactly as sent (its signature covers the bytes), so it is mounted before the

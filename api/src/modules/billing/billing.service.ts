@@ -1,7 +1,6 @@
 import {
   BILLING_MESSAGES,
   type BillingStatus,
-  OPERATOR_MESSAGES,
   PLANS,
   type PlanId,
   planById,
@@ -13,11 +12,11 @@ import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Config } from '../../config';
 import type { ShopEvents } from '../../platform/events/shop-events';
-import { HttpError, notFound } from '../../platform/http/errors';
+import { HttpError } from '../../platform/http/errors';
 import { recordCall } from '../../platform/metrics/metrics';
 import { BarberEntity } from '../barbers/barber.entity';
 import type { ShopEntity } from '../shops/shop.entity';
-import { bumpShopVersion, findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
+import { bumpShopVersion } from '../shops/shop-access';
 import type { BillingGate } from './billing-gate';
 
 /**
@@ -36,7 +35,7 @@ export interface BillingDeps {
 
 export type { Feature } from './billing-gate';
 
-interface BillingRow {
+export interface BillingRow {
   shop_id: string;
   plan: PlanId | null;
   status: BillingStatus;
@@ -82,7 +81,7 @@ function planOfPrice(config: Config, priceId: string | undefined): PlanId | null
 }
 
 /** A shop's billing row; the first read starts its trial (a new shop, or one that existed before billing was on). */
-async function rowOf(deps: BillingDeps, manager: EntityManager, shopId: string): Promise<BillingRow> {
+export async function rowOf(deps: BillingDeps, manager: EntityManager, shopId: string): Promise<BillingRow> {
   const trialEnds = new Date(deps.now().getTime() + TRIAL_DAYS * 86_400_000);
   await manager.query(
     `INSERT INTO "shop_billing" ("shop_id", "plan", "status", "trial_ends_at") VALUES ($1, 'premium', 'trialing', $2)
@@ -397,85 +396,10 @@ export async function announceEndedTrials(deps: BillingDeps): Promise<number> {
   return ended[0].length;
 }
 
-// --- the operator -----------------------------------------------------------------------------------------------
+// --- the operator (their console's shop list and trial extensions: operator-shops.ts) ----------------------------
 
 export function isOperator(config: Pick<Config, 'ADMIN_EMAILS'>, email: string): boolean {
   return config.ADMIN_EMAILS.includes(email.trim().toLowerCase());
-}
-
-export async function operatorShops(deps: BillingDeps) {
-  const rows = (await deps.dataSource.query(
-    `SELECT s."id", s."name", s."slug", b."plan", b."status", b."trial_ends_at",
-            (SELECT count(*)::int FROM "barbers" br WHERE br."shop_id" = s."id") AS "barbers"
-       FROM "shops" s LEFT JOIN "shop_billing" b ON b."shop_id" = s."id"
-      ORDER BY s."created_at" DESC LIMIT 500`,
-  )) as Array<{
-    id: string;
-    name: string;
-    slug: string;
-    plan: string | null;
-    status: string | null;
-    trial_ends_at: Date | null;
-    barbers: number;
-  }>;
-  const now = deps.now().getTime();
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    plan: r.plan,
-    status: r.status === 'trialing' && r.trial_ends_at && r.trial_ends_at.getTime() <= now ? 'expired' : r.status,
-    trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
-    barbersUsed: r.barbers,
-    maxBarbers: planById(r.plan)?.maxBarbers ?? null,
-  }));
-}
-
-/**
- * Extends (or restarts) a shop's trial by `days` from the later of now and its current end, but never past
- * OPERATOR_MESSAGES.trialCapDays from today however often it is extended. Written to `operator_audit` (who, which
- * shop, when, the trial before and after) in the same transaction.
- */
-export async function extendTrial(
-  deps: BillingDeps,
-  shopId: string,
-  days: number,
-  operator: { id: string; email: string },
-): Promise<void> {
-  if (!(await findShopById(deps.dataSource.manager, shopId))) throw notFound(SHOP_NOT_FOUND);
-  const event = await deps.dataSource.transaction(async (manager) => {
-    const row = await rowOf(deps, manager, shopId);
-    if (row.stripe_subscription_id && row.status === 'active') {
-      throw new HttpError(409, 'conflict', 'This shop already pays for a plan.');
-    }
-    const now = deps.now().getTime();
-    const from = Math.max(now, row.trial_ends_at?.getTime() ?? 0);
-    const until = new Date(Math.min(from + days * 86_400_000, now + OPERATOR_MESSAGES.trialCapDays * 86_400_000));
-    const [updated] = (await manager.query(
-      `UPDATE "shop_billing" SET "status" = 'trialing', "plan" = 'premium', "trial_ends_at" = $2,
-              "updated_at" = now() WHERE "shop_id" = $1 RETURNING "status", "plan", "trial_ends_at"`,
-      [shopId, until],
-    )) as [BillingRow[], number];
-    const state = (r: Pick<BillingRow, 'status' | 'plan' | 'trial_ends_at'>) => ({
-      status: r.status,
-      plan: r.plan,
-      trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
-    });
-    await manager.query(
-      `INSERT INTO "operator_audit" ("operator_user_id", "operator_email", "action", "shop_id", "before", "after", "at")
-       VALUES ($1, $2, 'extend_trial', $3, $4, $5, $6)`,
-      [
-        operator.id,
-        operator.email.trim().toLowerCase(),
-        shopId,
-        JSON.stringify({ ...state(row), days }),
-        JSON.stringify(state(updated[0] as BillingRow)),
-        new Date(now),
-      ],
-    );
-    return bumpShopVersion(manager, shopId);
-  });
-  await deps.events?.shopChanged(event);
 }
 
 /**
