@@ -12,8 +12,8 @@ import {
   listClients,
   mergeClients,
   patchClient,
-  sendRebookLink,
 } from './clients.service';
+import { sendRebookLink } from './rebook-link';
 
 /**
  * A shop's clients (issue 13) under /api/shops/{shopId}/clients: the owner sees and manages all of them, a barber of
