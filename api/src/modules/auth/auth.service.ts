@@ -1,3 +1,4 @@
+// One cohesive thing: the built-in GoTrue-compatible account store (sign-up, sign-in, sessions, OAuth flow state) behind one class sharing its data source, hashing and token rules.
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@barberly/common';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';

@@ -1,3 +1,4 @@
+// One cohesive thing: the three cache levels are checked against the same per-shop change record fed by one LISTEN connection; kept in one file so a load that raced a write stays refused at every level.
 import { createHash, randomUUID } from 'node:crypto';
 import { type BarberSchedule, dayBounds, LIVE_APPOINTMENT_STATUSES, type SpecialDay } from '@barberly/common';
 import { LRUCache } from 'lru-cache';

@@ -1,3 +1,4 @@
+// One cohesive thing: erasing a person is one transaction over every table that copies their details; one file keeps that list complete and checkable against client-erasure.int.test.ts.
 import { CLIENT_MESSAGES, localDateOf, normalizePhone, shopPhoneCountry } from '@barberly/common';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { EntityManager } from 'typeorm';

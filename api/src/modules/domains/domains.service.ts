@@ -1,3 +1,4 @@
+// One cohesive thing: a custom domain's whole life (add, DNS check queue, verify, make primary, remove, resolve a request's host) over the shop_domains rows.
 import { randomBytes } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import {
