@@ -243,7 +243,9 @@ function keptVapidKeys() {
   ecdh.generateKeys();
   const keys = {
     VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
-    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
   };
   fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
   return keys;

@@ -12,7 +12,7 @@ import { loadShopForNumbers } from '../barbers/barber-permissions';
 import { loadLinkedBarber } from '../barbers/barber-settings.service';
 import { loadPaymentAnalytics } from '../payments/money-analytics';
 import type { ShopEntity } from '../shops/shop.entity';
-import { findShopById, loadOwnedShop, SHOP_NOT_FOUND } from '../shops/shop-access';
+import { findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
 import {
   type AnalyticsScope,
   type BarberPeriodFigures,

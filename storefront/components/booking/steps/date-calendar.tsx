@@ -262,7 +262,7 @@ export function DateCalendar(props: DateCalendarProps) {
   const last = days.at(-1)?.date ?? date;
   const server = useMemo(() => new Map(days.map((d) => [d.date, d])), [days]);
   const [loaded, setLoaded] = useState<Loaded>({ key, days: new Map(), chunks: new Set(), failed: false });
-  const [month, setMonth] = useState(() => toLocalDate((date || first).slice(0, 8) + '01'));
+  const [month, setMonth] = useState(() => toLocalDate(`${(date || first).slice(0, 8)}01`));
   const [status, setStatus] = useState('');
   const [searching, setSearching] = useState(false);
   const inFlight = useRef(new Map<string, Promise<AvailabilityDay[] | null>>());
