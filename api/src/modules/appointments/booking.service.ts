@@ -10,7 +10,7 @@ import {
   textConsentWording,
   VISIT_MESSAGES,
 } from '@barberly/common';
-import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
+import { badRequest, parseInput } from '../../platform/http/errors';
 import { linkClient } from '../clients/client-matching';
 import { manageUrlOf } from '../mail/booking-mails';
 import { allowedCountries, textRefusal, textRefusalMessage } from '../messaging/text-rules';
@@ -20,7 +20,7 @@ import type { ShopEntity } from '../shops/shop.entity';
 import { loadVisibleShop } from '../shops/shop-access';
 import { toAppointmentDto } from './appointment-view';
 import type { BookingDeps } from './booking-deps';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from './booking-maintenance';
+import { claimIdempotencyKey } from './booking-maintenance';
 import { bookVisit } from './lifecycle';
 import { newManageToken } from './manage-token';
 import { candidateBarbers, loadVisitServices, placeVisit } from './visit';
@@ -105,27 +105,14 @@ export async function bookAppointment(
 
   return deps.dataSource.transaction(async (manager) => {
     if (idempotencyKey !== undefined) {
-      // An expired key (not purged yet) is free again.
-      await manager.query(
-        `DELETE FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2
-         AND "created_at" < now() - make_interval(hours => $3)`,
-        [shopForPublic.id, idempotencyKey, IDEMPOTENCY_KEY_TTL_HOURS],
+      const replay = await claimIdempotencyKey<BookedAppointment>(
+        manager,
+        shopForPublic.id,
+        idempotencyKey,
+        hash,
+        (response): response is BookedAppointment => response !== null,
       );
-      const claimed = (await manager.query(
-        `INSERT INTO "booking_idempotency_keys" ("shop_id", "key", "request_hash") VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING "key"`,
-        [shopForPublic.id, idempotencyKey, hash],
-      )) as unknown[];
-      if (claimed.length === 0) {
-        const [stored] = (await manager.query(
-          `SELECT "request_hash", "response" FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2`,
-          [shopForPublic.id, idempotencyKey],
-        )) as Array<{ request_hash: string; response: BookedAppointment | null }>;
-        if (!stored || stored.request_hash !== hash || !stored.response) {
-          throw new HttpError(409, 'idempotency_key_reused', BOOKING_MESSAGES.idempotencyKeyReused);
-        }
-        return stored.response;
-      }
+      if (replay) return replay;
     }
 
     // The shop row is re-read inside the transaction: its settings decide.

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   amountDueAtBooking,
-  BOOKING_MESSAGES,
   BookingRequestSchema,
   localDateOf,
   PAYMENT_MESSAGES,
@@ -16,7 +15,7 @@ import { type EntityManager, QueryFailedError } from 'typeorm';
 import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
 import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { candidateBarbers, reminderChoice, visitServiceIds } from '../appointments/booking.service';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '../appointments/booking-maintenance';
+import { claimIdempotencyKey } from '../appointments/booking-maintenance';
 import { bookVisit } from '../appointments/lifecycle';
 import { hashManageToken, isWellFormedToken, newManageToken } from '../appointments/manage-token';
 import { loadVisitServices, placeVisit } from '../appointments/visit';
@@ -107,26 +106,14 @@ export async function bookWithPayment(
     .digest('hex');
   const held = await deps.dataSource.transaction(async (tx) => {
     if (key) {
-      await tx.query(
-        `DELETE FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2
-         AND "created_at" < now() - make_interval(hours => $3)`,
-        [shop.id, key, IDEMPOTENCY_KEY_TTL_HOURS],
+      const replay = await claimIdempotencyKey<PendingPaymentBooking>(
+        tx,
+        shop.id,
+        key,
+        hash,
+        (response): response is PendingPaymentBooking => response?.status === 'pending_payment',
       );
-      const claimed = (await tx.query(
-        `INSERT INTO "booking_idempotency_keys" ("shop_id", "key", "request_hash") VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING "key"`,
-        [shop.id, key, hash],
-      )) as unknown[];
-      if (claimed.length === 0) {
-        const [stored] = (await tx.query(
-          `SELECT "request_hash", "response" FROM "booking_idempotency_keys" WHERE "shop_id" = $1 AND "key" = $2`,
-          [shop.id, key],
-        )) as Array<{ request_hash: string; response: PendingPaymentBooking | null }>;
-        if (!stored || stored.request_hash !== hash || stored.response?.status !== 'pending_payment') {
-          throw new HttpError(409, 'idempotency_key_reused', BOOKING_MESSAGES.idempotencyKeyReused);
-        }
-        return { kind: 'replay' as const, response: stored.response };
-      }
+      if (replay) return { kind: 'replay' as const, response: replay };
     }
     const fresh = await loadVisibleShop(tx, shop.id, undefined);
     const services = await loadVisitServices(tx, fresh, serviceIds);
