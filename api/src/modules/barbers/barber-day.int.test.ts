@@ -208,6 +208,19 @@ describe("permission: see clients' phone and e-mail (default on)", () => {
       await setShopDefaults(j.shop.id, { seeClientContacts: false });
       const off = await list();
       expect(off.body.clients[0]).toMatchObject({ name: 'Pat Phone', email: null, phone: null });
+      // Nor can a search find them by the e-mail or phone the barber may not see; by name it still does.
+      const byEmail = await request(app)
+        .get(`/api/shops/${j.shop.id}/clients`)
+        .query({ q: 'pat@example' })
+        .set(bearer(j.token));
+      expect(byEmail.body.clients).toHaveLength(0);
+      const byDigits = await request(app)
+        .get(`/api/shops/${j.shop.id}/clients`)
+        .query({ q: on.body.clients[0].phone.replace(/\D/g, '').slice(-4) })
+        .set(bearer(j.token));
+      expect(byDigits.body.clients).toHaveLength(0);
+      const byName = await request(app).get(`/api/shops/${j.shop.id}/clients`).query({ q: 'Pat' }).set(bearer(j.token));
+      expect(byName.body.clients).toHaveLength(1);
       const detail = await request(app)
         .get(`/api/shops/${j.shop.id}/clients/${booked.body.clientId}`)
         .set(bearer(j.token));

@@ -36,8 +36,9 @@ export function clientsRouter(deps: ClientsDeps): Router {
 
   router.get('/shops/:shopId/clients', async (req, res) => {
     const shopId = pathParam(req.params, 'shopId');
-    const list = await listClients(deps, shopId, currentUser(req).id, req.query);
-    if (await hidesContacts(shopId, currentUser(req).id)) list.clients = list.clients.map(withoutContacts);
+    const hidden = await hidesContacts(shopId, currentUser(req).id);
+    const list = await listClients(deps, shopId, currentUser(req).id, req.query, { searchNamesOnly: hidden });
+    if (hidden) list.clients = list.clients.map(withoutContacts);
     res.json(list);
   });
 

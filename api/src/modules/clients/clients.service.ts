@@ -198,6 +198,8 @@ export async function listClients(
   shopId: string,
   userId: string,
   query: unknown,
+  /** A barber who may not see clients' phone and e-mail searches by name only: a match must not reveal them. */
+  options: { searchNamesOnly?: boolean } = {},
 ): Promise<ClientList> {
   const q = parseInput(ClientListQuerySchema, query);
   const viewer = await loadViewer(deps.dataSource.manager, shopId, userId, deps.now());
@@ -209,9 +211,13 @@ export async function listClients(
   if (q.q) {
     params.push(likePattern(q.q));
     const text = `$${params.length}`;
-    const digits = q.q.replace(/\D/g, '');
-    const phoneClause = digits.length >= 3 ? ` OR c."phone" LIKE $${params.push(`%${digits}%`)}` : '';
-    where.push(`(c."name" ILIKE ${text} OR c."email" ILIKE ${text}${phoneClause})`);
+    if (options.searchNamesOnly) {
+      where.push(`c."name" ILIKE ${text}`);
+    } else {
+      const digits = q.q.replace(/\D/g, '');
+      const phoneClause = digits.length >= 3 ? ` OR c."phone" LIKE $${params.push(`%${digits}%`)}` : '';
+      where.push(`(c."name" ILIKE ${text} OR c."email" ILIKE ${text}${phoneClause})`);
+    }
   }
   if (viewer.barberId) {
     params.push(viewer.barberId);
