@@ -83,14 +83,14 @@ async function connectedShop() {
   return { email, token, shop };
 }
 
-/** A client books online for the next free quarter hour at least 30 minutes ahead, today in the shop's zone. */
-async function bookToday(shop: { id: string; slug: string }) {
+/** A client books online (with the shop's first barber unless told) for the next free quarter hour at least 30 minutes ahead, today in the shop's zone. */
+async function bookToday(shop: { id: string; slug: string }, barberId?: string) {
   const barbers = await call<Array<{ id: string }>>('GET', `/api/shops/${shop.slug}/barbers`);
   const services = await call<Array<{ id: string }>>('GET', `/api/shops/${shop.slug}/services`);
   const start = new Date(Math.ceil((Date.now() + 30 * 60_000) / (15 * 60_000)) * 15 * 60_000);
   await call('POST', `/api/shops/${shop.slug}/appointments`, {
     serviceId: services[0]!.id,
-    barberId: barbers[0]!.id,
+    barberId: barberId ?? barbers[0]!.id,
     start: start.toISOString(),
     client: {
       name: 'Pat Client',
@@ -163,4 +163,77 @@ test('the owner checks a client out at the chair with a 20% tip by QR code and s
   await expect(page.getByText('Charged $48.00, of which tips $8.00')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Marcus Reed' })).toBeVisible();
   await expectAccessible(page, 'Payments tab');
+});
+
+test('a barber checks their client out at the chair with a 20% tip by QR code and sees the tip in Earnings (phone)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { token: ownerToken, shop } = await connectedShop();
+  // A barber joins the owner's shop with its code, and a client books online with them.
+  const { code } = await call<{ code: string }>('GET', `/api/shops/${shop.id}/join-code`, undefined, ownerToken);
+  const email = `tony-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const barber = await call<{ access_token: string }>('POST', '/auth/v1/signup', { email, password: DEFAULT_PASSWORD });
+  const joined = await call<{ barber: { id: string } }>(
+    'POST',
+    '/api/barbers/join',
+    { code, name: 'Tony Blade' },
+    barber.access_token,
+  );
+  await bookToday(shop, joined.barber.id);
+
+  await page.goto(`${stack.url}/`);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Welcome to Barberly' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(DEFAULT_PASSWORD);
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/barber/${shop.slug}$`));
+  await expect(page.getByTestId('barber-shop-name')).toHaveText('Tony Blade · Chair Cuts');
+  // The rest on a phone, as at the chair.
+  await page.setViewportSize(PHONE);
+
+  const visit = page
+    .getByRole('list', { name: 'Upcoming appointments' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Pat Client · Haircut' });
+  await visit.getByRole('button', { name: 'Check out' }).click();
+
+  const checkout = page.getByRole('dialog', { name: 'Check out Pat Client' });
+  await expect(checkout.getByText('Haircut', { exact: true })).toBeVisible();
+  await checkout.getByRole('radio', { name: '20%' }).check();
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('$48.00');
+  await expectAccessible(page, "Barber's check out dialog");
+  await checkout.getByRole('radio', { name: /QR code or payment link/ }).check();
+  await checkout.getByRole('button', { name: 'Show QR code · $48.00' }).click();
+
+  await expect(checkout.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible();
+  await expect(checkout.getByRole('status')).toHaveText('Waiting for the client to pay…');
+  await expectAccessible(page, "Barber's check out dialog, QR code");
+
+  // The client's phone opens the link the QR code holds and pays on Stripe's (the fake's) page.
+  const link = await checkout.getByRole('link', { name: 'Open the payment link' }).getAttribute('href');
+  const phone = await browser.newPage({ viewport: PHONE });
+  await phone.goto(link!);
+  await expect(phone.getByText('Amount due: 48.00 USD')).toBeVisible();
+  await phone.getByRole('button', { name: 'Pay' }).click();
+  await phone.waitForURL((url) => !url.toString().startsWith(stripe.url));
+  await phone.close();
+  await page.bringToFront();
+
+  await expect(checkout.getByRole('status')).toHaveText('Paid $48.00 with a $8.00 tip. The visit is completed.', {
+    timeout: 20_000,
+  });
+  await checkout.getByRole('button', { name: 'Done' }).click();
+  await expect(checkout).toBeHidden();
+
+  // The tip is all the barber's: their Earnings card counts it with the service.
+  await expect(page.getByRole('heading', { name: 'Earnings this week' })).toBeVisible();
+  const earnings = page
+    .locator('dl')
+    .filter({ hasText: 'Tips' })
+    .filter({ hasText: /Your earnings|After booth rent/ });
+  await expect(earnings.getByRole('definition').first()).toHaveText('$8.00');
+  await expect(earnings.getByRole('definition').nth(1)).toHaveText('$40.00');
 });
