@@ -1,8 +1,10 @@
 import type {
+  Appointment,
   HolidaySuggestionsResponse,
   SpecialDayPutResponse,
   SpecialDayRequest,
   SpecialDaysResponse,
+  StaffMoveRequestInput,
 } from '@barberly/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
@@ -59,5 +61,15 @@ export function usePutSpecialDay(shopId: string) {
 export function useDeleteSpecialDay(shopId: string) {
   return useRefreshAfter(shopId, ({ date, barberId }: { date: string; barberId?: string | null }) =>
     api.delete<void>(`${specialDayKeys.prefix(shopId)}/${date}${barberQuery(barberId)}`),
+  );
+}
+
+/**
+ * POST /api/shops/{shopId}/appointments/{appointmentId}/move: one appointment the closed day leaves out goes to
+ * another time (or barber); the api tells the client once, with a fresh reminder. 409 says in words who has the time.
+ */
+export function useMoveAffectedAppointment(shopId: string) {
+  return useRefreshAfter(shopId, ({ id, ...input }: StaffMoveRequestInput & { id: string }) =>
+    api.post<Appointment>(`/api/shops/${shopId}/appointments/${id}/move`, input),
   );
 }

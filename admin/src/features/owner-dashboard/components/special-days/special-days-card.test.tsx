@@ -134,6 +134,88 @@ describe('SpecialDaysCard', () => {
     expect(await screen.findByText('2 clients told by e-mail')).toBeInTheDocument();
   });
 
+  it('moves one affected appointment: shows a 409 in words, then the moved row leaves the list', async () => {
+    const REX = { id: '33333333-3333-4333-8333-333333333333', name: 'Rex' };
+    const at = (id: string, localTime: string, name: string, start: string) => ({
+      ...appointment(id, localTime, name),
+      start,
+      localDate: '2026-12-03',
+      barber: { id: SAM.id, name: 'Sam', profileImageUrl: '' },
+    });
+    const affected = [
+      at('a1', '9:00 AM', 'Client 1', '2026-12-03T09:00:00Z'),
+      at('a2', '11:00 AM', 'Client 2', '2026-12-03T11:00:00Z'),
+    ];
+    const MOVE = `/api/shops/${SHOP.id}/appointments/a1/move`;
+    let tries = 0;
+    const api = fakeApi(
+      on('GET', `/api/shops/${SHOP.id}/barbers`, [SAM, REX]),
+      on('GET', BASE, { timeZone: 'UTC', from: '2026-12-01', to: '2027-12-01', specialDays: [] }),
+      on('PUT', `${BASE}/2026-12-03`, (r) =>
+        (r.body as { cancelAffected?: boolean }).cancelAffected
+          ? { specialDay: christmas, affected: [], cancelled: [affected[1]] }
+          : { specialDay: christmas, affected, cancelled: [] },
+      ),
+      (r) => {
+        if (r.method !== 'POST' || r.url !== MOVE) return undefined;
+        tries++;
+        return tries === 1
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  code: 'slot_taken',
+                  message: 'Rex already has Ana from 10:00 AM to 10:30 AM. Choose another time or barber.',
+                },
+              },
+            }
+          : {
+              status: 200,
+              body: { ...affected[0], start: '2026-12-04T14:00:00Z', localDate: '2026-12-04', localTime: '2:00 PM' },
+            };
+      },
+    );
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderWithApi(<SpecialDaysCard shop={SHOP} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add special day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add special day' });
+    await userEvent.type(within(dialog).getByLabelText('Date'), '2026-12-03');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const listed = await screen.findByRole('dialog', { name: 'Appointments on this day' });
+    await userEvent.click(within(listed).getByRole('button', { name: 'Move 9:00 AM · Client 1' }));
+    const form = within(listed).getByRole('form', { name: 'Move Client 1’s appointment' });
+    expect(within(form).getByLabelText('New date')).toHaveValue('2026-12-03');
+    expect(within(form).getByLabelText('New time')).toHaveValue('09:00');
+    const date = within(form).getByLabelText('New date');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-12-04');
+    const time = within(form).getByLabelText('New time');
+    await userEvent.clear(time);
+    await userEvent.type(time, '10:00');
+    await userEvent.selectOptions(within(form).getByLabelText('Barber'), 'Rex');
+    await userEvent.click(within(form).getByRole('button', { name: 'Move appointment' }));
+    expect(
+      await within(form).findByText('Rex already has Ana from 10:00 AM to 10:30 AM. Choose another time or barber.'),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', MOVE)[0]!.body).toEqual({ start: '2026-12-04T10:00:00.000Z', barberId: REX.id });
+    // Still listed after the refusal.
+    expect(within(listed).getByText('9:00 AM · Client 1')).toBeInTheDocument();
+
+    await userEvent.clear(time);
+    await userEvent.type(time, '14:00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Move appointment' }));
+    await waitFor(() => expect(within(listed).queryByText('9:00 AM · Client 1')).not.toBeInTheDocument());
+    expect(api.sent('POST', MOVE)[1]!.body).toEqual({ start: '2026-12-04T14:00:00.000Z', barberId: REX.id });
+    expect(await screen.findByText('Appointment moved')).toBeInTheDocument();
+    expect(within(listed).getByText('11:00 AM · Client 2')).toBeInTheDocument();
+
+    // Closing the day with the one left still cancels it with notice.
+    await userEvent.click(within(listed).getByRole('button', { name: 'Cancel them with notice' }));
+    await waitFor(() => expect(api.sent('PUT', `${BASE}/2026-12-03`)).toHaveLength(2));
+    expect(await screen.findByText('1 client told by e-mail')).toBeInTheDocument();
+  });
+
   it('offers the public holidays with checkboxes and closes only the ones ticked', async () => {
     const api = fakeApi(
       on('GET', `/api/shops/${SHOP.id}/barbers`, []),

@@ -20,6 +20,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { showToast } from '../../../../components/ui/toaster';
 import { useBarbers } from '../../api/owner-api';
 import { failureToast } from '../../lib/messages';
+import { MoveAffectedForm } from './move-affected-form';
 import { useDeleteSpecialDay, useHolidaySuggestions, usePutSpecialDay, useSpecialDays } from './special-days-api';
 
 /** 'Closed' or '10:00 AM - 2:00 PM'. */
@@ -155,21 +156,26 @@ function SpecialDayForm({
 }
 
 /**
- * The appointments a closed (or shortened) day leaves out: the owner moves them from the calendar or cancels them
- * all with notice (the same PUT with cancelAffected; each client gets the cancellation mail).
+ * The appointments a closed (or shortened) day leaves out: the owner moves each one (Move…: a new time, the client
+ * is told once with a fresh reminder; the row then leaves the list) or cancels those left with notice (the same PUT
+ * with cancelAffected; each client gets the cancellation mail).
  */
 function AffectedAppointments({
   shopId,
+  timeZone,
   draft,
   appointments,
   onDone,
 }: {
   shopId: string;
+  timeZone: string;
   draft: Draft;
   appointments: Appointment[];
   onDone: () => void;
 }) {
   const put = usePutSpecialDay(shopId);
+  const [remaining, setRemaining] = useState(appointments);
+  const [moving, setMoving] = useState<string | null>(null);
   const cancelAll = async () => {
     try {
       const done = await put.mutateAsync({
@@ -187,22 +193,54 @@ function AffectedAppointments({
       showToast(failureToast('Failed to cancel the appointments', error));
     }
   };
+  const moved = (id: string) => {
+    setMoving(null);
+    const left = remaining.filter((a) => a.id !== id);
+    setRemaining(left);
+    if (left.length === 0) onDone();
+  };
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-neutral-700">
-        {appointments.length === 1 ? 'This appointment is' : `These ${appointments.length} appointments are`} outside
-        the day’s new hours. Move {appointments.length === 1 ? 'it' : 'them'} from the calendar, or cancel with notice
-        to each client.
+        {remaining.length === 1 ? 'This appointment is' : `These ${remaining.length} appointments are`} outside the
+        day’s new hours. Move {remaining.length === 1 ? 'it' : 'each one'} to another time, or cancel with notice to
+        each client.
       </p>
-      <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 text-sm">
-        {appointments.map((a) => (
-          <li key={a.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
-            <span className="font-medium">
-              {a.localTime} · {a.client.name}
-            </span>
-            <span className="text-neutral-600">
-              {a.service.name} with {a.barber.name}
-            </span>
+      <ul
+        aria-label="Affected appointments"
+        className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 text-sm"
+      >
+        {remaining.map((a) => (
+          <li key={a.id}>
+            <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {a.localTime} · {a.client.name}
+                </p>
+                <p className="text-neutral-600">
+                  {a.service.name} with {a.barber.name}
+                </p>
+              </div>
+              <Button
+                variant="light"
+                size="sm"
+                aria-expanded={moving === a.id}
+                aria-label={`Move ${a.localTime} · ${a.client.name}`}
+                disabled={put.isPending}
+                onClick={() => setMoving(moving === a.id ? null : a.id)}
+              >
+                Move…
+              </Button>
+            </div>
+            {moving === a.id ? (
+              <MoveAffectedForm
+                shopId={shopId}
+                timeZone={timeZone}
+                appointment={a}
+                onMoved={() => moved(a.id)}
+                onCancel={() => setMoving(null)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -445,7 +483,13 @@ export function SpecialDaysCard({ shop }: { shop: Shop }) {
         description={open?.kind === 'affected' ? formatSpecialDate(open.draft.date) : undefined}
       >
         {open?.kind === 'affected' ? (
-          <AffectedAppointments shopId={shop.id} draft={open.draft} appointments={open.appointments} onDone={close} />
+          <AffectedAppointments
+            shopId={shop.id}
+            timeZone={list.data?.timeZone ?? shop.timeZone ?? 'UTC'}
+            draft={open.draft}
+            appointments={open.appointments}
+            onDone={close}
+          />
         ) : null}
       </Dialog>
       <Dialog
