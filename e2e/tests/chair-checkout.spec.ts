@@ -227,6 +227,9 @@ test('a barber checks their client out at the chair with a 20% tip by QR code an
   });
   await checkout.getByRole('button', { name: 'Done' }).click();
   await expect(checkout).toBeHidden();
+  // The completed visit leaves their upcoming ones.
+  await expect(visit).toHaveCount(0);
+  await expect(page.getByText('No upcoming appointments')).toBeVisible();
 
   // The tip is all the barber's: their Earnings card counts it with the service.
   await expect(page.getByRole('heading', { name: 'Earnings this week' })).toBeVisible();

@@ -79,8 +79,7 @@ function fakeApi(summary: ChairCheckoutSummary, polls: ChairPayment[]) {
   return { posted };
 }
 
-function renderWithClient(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderWithClient(ui: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
@@ -119,6 +118,28 @@ describe('Check out at the chair', () => {
     expect(
       await within(dialog).findByText('Paid $62.00 with a $12.00 tip. The visit is completed.', {}, { timeout: 8000 }),
     ).toBeInTheDocument();
+  });
+
+  it("refreshes a barber's upcoming visits once the paid checkout is closed, so the completed visit leaves them", async () => {
+    fakeApi(summaryOf(), [paymentOf({}), paymentOf({}), paymentOf({ status: 'succeeded', url: null, qrSvg: null })]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['/api/barber/dashboard'], { upcomingAppointments: [APPOINTMENT] });
+    const user = userEvent.setup();
+    renderWithClient(<CheckOutAction shopId={SHOP_ID} appointment={APPOINTMENT} />, client);
+    await user.click(screen.getByRole('button', { name: 'Check out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check out Pat Client' });
+    await user.click(await within(dialog).findByRole('radio', { name: '20%' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Show QR code · $38.00' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Waiting for the client to pay…');
+    expect(client.getQueryState(['/api/barber/dashboard'])?.isInvalidated).toBe(false);
+
+    expect(
+      await within(dialog).findByText('Paid $62.00 with a $12.00 tip. The visit is completed.', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    // Not while "Paid" is on screen: the refreshed list would drop the visit's row, and this dialog with it.
+    expect(client.getQueryState(['/api/barber/dashboard'])?.isInvalidated).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(client.getQueryState(['/api/barber/dashboard'])?.isInvalidated).toBe(true);
   });
 
   it('offers only cash or another method without Stripe, and says why', async () => {

@@ -8,6 +8,7 @@ import {
   formatMoney,
   type ReceiptChannel,
 } from '@barberly/common';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CreditCard, Plus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -23,15 +24,20 @@ import { useChairCheckout, useChairPayment, useTakePayment } from '../api/money-
  */
 export function CheckOutAction({ shopId, appointment }: { shopId: string; appointment: Appointment }) {
   const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
   if (appointment.status !== 'confirmed' && appointment.status !== 'completed') return null;
+  // A barber's upcoming visits (their dashboard) list only confirmed ones: refreshed once the dialog is closed, not
+  // when the payment lands, or the paid visit's row (and this dialog with it) would vanish before "Paid" is read.
+  const close = () => {
+    setOpen(false);
+    void queryClient.invalidateQueries({ queryKey: ['/api/barber/dashboard'] });
+  };
   return (
     <>
       <Button variant="primary" onClick={() => setOpen(true)}>
         <CreditCard aria-hidden="true" className="size-4" /> Check out
       </Button>
-      {open ? (
-        <CheckoutDialog shopId={shopId} appointment={appointment} open={open} onClose={() => setOpen(false)} />
-      ) : null}
+      {open ? <CheckoutDialog shopId={shopId} appointment={appointment} open={open} onClose={close} /> : null}
     </>
   );
 }
