@@ -1,3 +1,5 @@
+/// <reference path="./http-ece.d.ts" />
+// The declaration above travels with this file, so the e2e workspace (which starts this service) typechecks it too.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
