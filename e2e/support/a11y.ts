@@ -26,7 +26,30 @@ function explain(violations: Violation[]): string {
     .join('\n');
 }
 
+/**
+ * Toasts (sonner) slide in over 400 ms, and a newer one pushes the older ones behind it, faded, until they expire:
+ * axe then measures a half-transparent text. A person reads the toast once it has arrived, so the check waits for
+ * the toasts to settle: no toast behind the front one, and the front one in place.
+ */
+async function toastsSettled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const toasts = [...document.querySelectorAll('[data-sonner-toast]')];
+          const behind = toasts.filter(
+            (t) => t.getAttribute('data-front') !== 'true' && t.getAttribute('data-removed') !== 'true',
+          );
+          return behind.length === 0 && toasts.every((t) => t.getAttribute('data-mounted') === 'true');
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (await page.locator('[data-sonner-toast]').count()) await page.waitForTimeout(450);
+}
+
 export async function expectAccessible(page: Page, screen: string) {
+  await toastsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const where = `${screen} (${page.url()}, ${page.viewportSize()?.width} px)`;

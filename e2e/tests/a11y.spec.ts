@@ -114,7 +114,7 @@ test('owner dashboard: every tab and its dialogs', async ({ page }) => {
     await expect(page.getByRole('tabpanel')).toBeVisible();
     if (tab === 'Appointments') await expect(page.getByText('Jordan Lee').first()).toBeVisible();
     if (tab === 'Services') await expect(page.getByText('Beard Trim')).toBeVisible();
-    if (tab === 'Barbers') await expect(page.getByText('Alex Clip')).toBeVisible();
+    if (tab === 'Barbers') await expect(page.getByRole('heading', { name: 'Alex Clip' })).toBeVisible();
     await atBothSizes(page, `owner dashboard, ${tab}`);
   }
 
