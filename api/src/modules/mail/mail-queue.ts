@@ -67,6 +67,25 @@ export async function createQueueOnce(boss: PgBoss, queue: PgBoss.Queue): Promis
   }
 }
 
+/**
+ * `boss.work` that keeps going while there is work. pg-boss waits its polling interval after every fetch, jobs or
+ * not, so a worker taking one job at a time drains a backlog at one job per interval (a busy evening's mails, 0.5 a
+ * second). After a batch that had jobs this asks pg-boss to look again at once; an empty fetch still waits.
+ */
+export async function workWhileBusy<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: { pollingIntervalSeconds: number; batchSize: number },
+  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+): Promise<string> {
+  let id: string | null = null;
+  id = await boss.work<T>(queue, options, async (jobs: PgBoss.Job<T>[]) => {
+    await handler(jobs);
+    if (jobs.length > 0 && id) boss.notifyWorker(id);
+  });
+  return id;
+}
+
 export interface ScheduledMail {
   job: BookingMailJob;
   /** When to send; absent or past: now. */

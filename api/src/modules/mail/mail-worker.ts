@@ -9,7 +9,7 @@ import { CARRIES_PAYMENT_POLICY, composePaymentActionMail, paymentPolicyTextOf }
 import { composeReceiptMail } from '../payments/receipt';
 import { UserProfileEntity } from '../users/user.entity';
 import { composeBookingMail, manageUrlOf } from './booking-mails';
-import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue } from './mail-queue';
+import { BOOKING_MAIL_QUEUE, type BookingMailJob, type BookingMailQueue, workWhileBusy } from './mail-queue';
 import type { Mailer } from './mailer';
 
 export interface MailWorkerDeps {
@@ -130,7 +130,8 @@ async function noteReminder(
 /** Starts consuming the booking mail queue. */
 export async function startMailWorker(deps: MailWorkerDeps): Promise<MailWorker> {
   await deps.queue.ready();
-  const id = await deps.queue.boss.work<BookingMailJob>(
+  const id = await workWhileBusy<BookingMailJob>(
+    deps.queue.boss,
     BOOKING_MAIL_QUEUE,
     { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2, batchSize: 1 },
     async (jobs: Job<BookingMailJob>[]) => {

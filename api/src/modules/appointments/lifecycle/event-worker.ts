@@ -2,7 +2,7 @@ import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../config';
-import type { BookingMailQueue } from '../../mail/mail-queue';
+import { type BookingMailQueue, workWhileBusy } from '../../mail/mail-queue';
 import { APPOINTMENT_EVENT_QUEUE, type AppointmentEventJob, ensureEventQueue, loadEvent } from './event-log';
 import { appointmentListeners } from './listeners';
 
@@ -50,7 +50,8 @@ export async function startAppointmentEventWorker(deps: {
 }): Promise<{ stop(): Promise<void> }> {
   const { boss } = deps.queue;
   await ensureEventQueue(deps.queue);
-  const id = await boss.work<AppointmentEventJob>(
+  const id = await workWhileBusy<AppointmentEventJob>(
+    boss,
     APPOINTMENT_EVENT_QUEUE,
     { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2, batchSize: 10 },
     async (jobs: Job<AppointmentEventJob>[]) => {
