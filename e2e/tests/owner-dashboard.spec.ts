@@ -245,9 +245,12 @@ test('a barber sees the barber dashboard; the generic dashboard says No Shop Ass
   await page.goto('/dashboard/barber/some-shop');
   await expect(page.getByRole('heading', { name: 'Barber Dashboard' })).toBeVisible();
   await expect(page.getByText('Manage your schedule and appointments')).toBeVisible();
+  // The six tools are links to the barber's own screens now (issue 26), no longer "Coming soon" buttons.
+  const tools = page.getByRole('navigation', { name: 'Barber tools' });
   for (const label of ['My Calendar', 'My Services', 'Clients', 'Availability', 'Portfolio', 'Settings']) {
-    await expect(page.getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
+    await expect(tools.getByRole('link', { name: label })).toBeVisible();
   }
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
   await expect(page.getByText('No upcoming appointments')).toBeVisible();
 
   // Not a barber: sent to /.

@@ -299,8 +299,9 @@ export function BookingFlow({
           }}
           date={date}
           onDate={(d) => {
+            // "Next available" answers after a search: landing on the day already shown keeps the time picked meanwhile.
+            if (d !== date) setStart(null);
             setDate(d);
-            setStart(null);
           }}
           start={start?.start ?? null}
           onStart={onStart}

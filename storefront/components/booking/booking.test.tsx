@@ -347,6 +347,30 @@ describe('BookingFlow', () => {
   });
 });
 
+describe('BookingFlow: "Next available" while the client picks a time', () => {
+  it('keeps the time picked while the search was still asking, when it lands on the day already shown', async () => {
+    handler = () => ({ status: 200, body: slots('9:00 AM', '10:00 AM') });
+    // The days answer waits: the search is still out when the client picks a time of the day already shown.
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    daysHandler = async (call) => {
+      await answered;
+      return openDays(call);
+    };
+    const user = userEvent.setup();
+    renderFlow();
+    const nine = await screen.findByRole('radio', { name: '9:00 AM' });
+    await user.click(screen.getByRole('button', { name: 'Next available' }));
+    await user.click(nine);
+    release();
+    expect(await screen.findByText(/^Next available: /)).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '9:00 AM' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' }).disabled).toBe(false);
+  });
+});
+
 describe('BookingFlow: how the client wants reminders', () => {
   const SMS_CONSENT =
     "I agree to receive appointment text messages from Joe's at this number: confirmations and reminders. " +

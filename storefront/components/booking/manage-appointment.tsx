@@ -348,8 +348,9 @@ export function ManageAppointment({
             clock={booking.clock}
             date={date}
             onDate={(d) => {
+              // "Next available" answers after a search: landing on the day already shown keeps the time picked meanwhile.
+              if (d !== date) setStart(null);
               setDate(d);
-              setStart(null);
             }}
             start={start?.start ?? null}
             onStart={onStart}
