@@ -11,23 +11,27 @@ export function useNotificationPreferences() {
 
 export function useSaveNotificationPreferences() {
   const qc = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (patch: NotificationPreferencesPatch) => api.put<NotificationPreferences>(PREFS, patch),
-    // The box changes as it is ticked; a refusal puts the saved choices back.
-    onMutate: (patch) => {
-      qc.setQueryData<NotificationPreferences>([PREFS], (prefs) =>
-        prefs
-          ? {
-              ...prefs,
-              push: { ...prefs.push, ...patch.push },
-              email: { ...prefs.email, ...patch.email },
-            }
-          : prefs,
-      );
-    },
     onError: () => void qc.invalidateQueries({ queryKey: [PREFS] }),
     onSuccess: (prefs) => qc.setQueryData([PREFS], prefs),
   });
+  // The box changes as it is ticked, in the same event: a read of the choices still under way is cancelled first
+  // (its older answer would put the box back), and a refusal puts the saved choices back.
+  const mutate: typeof mutation.mutate = (patch, options) => {
+    void qc.cancelQueries({ queryKey: [PREFS] });
+    qc.setQueryData<NotificationPreferences>([PREFS], (prefs) =>
+      prefs
+        ? {
+            ...prefs,
+            push: { ...prefs.push, ...patch.push },
+            email: { ...prefs.email, ...patch.email },
+          }
+        : prefs,
+    );
+    mutation.mutate(patch, options);
+  };
+  return { ...mutation, mutate };
 }
 
 export const pushApi = {
