@@ -139,13 +139,17 @@ test("a client books online and the barber's subscribed browser gets the push", 
   await expect(moved).toBeChecked();
   await moved.uncheck();
   await expect(moved).not.toBeChecked();
-  const prefs = await call<{ push: { moved: boolean; newBooking: boolean } }>(
-    'GET',
-    '/api/my/notification-preferences',
-    undefined,
-    barberToken,
-  );
-  expect(prefs.push).toMatchObject({ moved: false, newBooking: true });
+  // The box shows the choice at once; the save reaches the api a moment later.
+  const saved = async () =>
+    (
+      await call<{ push: { moved: boolean; newBooking: boolean } }>(
+        'GET',
+        '/api/my/notification-preferences',
+        undefined,
+        barberToken,
+      )
+    ).push;
+  await expect.poll(saved, { timeout: 15_000 }).toMatchObject({ moved: false, newBooking: true });
   await expectAccessible(page, 'settings, notifications, 375 px');
   await page.setViewportSize(DESKTOP);
   await expectAccessible(page, 'settings, notifications, 1280 px');

@@ -104,15 +104,28 @@ function PushSwitch() {
 function Choices() {
   const prefs = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  // The box shows the tick in the same event it was clicked (the query's own update renders a moment later, and a
+  // controlled box would first snap back); the saved choices take over once the save has answered.
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   if (prefs.isPending) return <Spinner label="Loading your notification choices" />;
   if (prefs.isError) {
     return <p className="text-sm text-neutral-700">Your choices could not be loaded: {prefs.error.message}</p>;
   }
-  const set = (channel: 'push' | 'email', event: StaffNotificationEvent, on: boolean) =>
+  const set = (channel: 'push' | 'email', event: StaffNotificationEvent, on: boolean) => {
+    const key = `${channel}.${event}`;
+    setTicked((t) => ({ ...t, [key]: on }));
     save.mutate(
       { [channel]: { [event]: on } },
-      { onError: (err) => showToast({ title: 'Not saved', description: err.message, variant: 'destructive' }) },
+      {
+        onError: (err) => showToast({ title: 'Not saved', description: err.message, variant: 'destructive' }),
+        onSettled: () =>
+          setTicked((t) => {
+            const { [key]: _done, ...rest } = t;
+            return rest;
+          }),
+      },
     );
+  };
   return (
     <table className="mt-2 w-full text-sm">
       <caption className="sr-only">Notify me about</caption>
@@ -141,7 +154,7 @@ function Choices() {
                   type="checkbox"
                   className="size-5 accent-amber-600"
                   aria-label={`${STAFF_NOTIFICATION_LABELS[event]} by ${channel === 'push' ? 'push' : 'e-mail'}`}
-                  checked={prefs.data[channel][event]}
+                  checked={ticked[`${channel}.${event}`] ?? prefs.data[channel][event]}
                   disabled={save.isPending}
                   onChange={(e) => set(channel, event, e.target.checked)}
                 />
