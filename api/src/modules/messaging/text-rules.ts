@@ -1,4 +1,4 @@
-import { phoneCountry, TEXT_RULE_MESSAGES, TEXTS_PER_NUMBER_PER_DAY, type TextChannel } from '@barberly/common';
+import { phoneCountry, TEXT_RULE_MESSAGES, TEXTS_PER_NUMBER_PER_DAY } from '@barberly/common';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ShopEntity } from '../shops/shop.entity';
@@ -44,14 +44,6 @@ export function senderOf(
 ): TextSender | null {
   if (!shop?.textMessagingServiceSid && !shop?.textFrom) return null;
   return { from: shop.textFrom, messagingServiceSid: shop.textMessagingServiceSid };
-}
-
-/** Whether the shop texts on this channel from the shared sender (WhatsApp always is). */
-export function onSharedSender(
-  shop: Pick<ShopEntity, 'textFrom' | 'textMessagingServiceSid'>,
-  channel: TextChannel,
-): boolean {
-  return channel === 'whatsapp' || senderOf(shop) === null;
 }
 
 const DAY_MS = 86_400_000;

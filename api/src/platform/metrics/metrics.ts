@@ -144,8 +144,3 @@ export function trackEventStream(stream: string): () => void {
     eventStreams.dec({ stream });
   };
 }
-
-/** One look-up of a cache this process keeps counts of itself. */
-export function recordCacheLookup(cache: string, hit: boolean): void {
-  cacheRequests.inc({ cache, result: hit ? 'hit' : 'miss' });
-}
