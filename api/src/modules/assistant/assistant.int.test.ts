@@ -15,7 +15,7 @@ import { ShopEntity } from '../shops/shop.entity';
 import { bearer } from '../shops/shops.test-helper';
 import { handleClientText } from './client-text';
 import { type ScriptedLlm, startScriptedLlm } from './scripted-llm.test-helper';
-import type { AssistantDeps } from './tools';
+import type { AssistantDeps } from './tool-context';
 
 let db: TestDatabase;
 let app: BookingTestApp;

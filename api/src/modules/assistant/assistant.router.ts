@@ -7,7 +7,7 @@ import { pathParam } from '../shops/shop-access';
 import { staffActor } from './actor';
 import { chat, confirmProposal, getConversation, quickAction, rejectProposal } from './assistant.service';
 import { clearConversation } from './conversation';
-import { type AssistantDeps, assistantLimiter } from './tools';
+import { type AssistantDeps, assistantLimiter } from './tool-context';
 
 /**
  * The dashboards' assistant panel: GET the conversation, POST a message (answered as server-sent events), confirm

@@ -14,7 +14,8 @@ import type { StaffActor } from './actor';
 import { conversationItems, runTurn } from './conversation';
 import type { LlmConfig } from './llm';
 import { confirmProposal, latestPending, pendingProposals, propose, rejectProposal } from './proposals';
-import { type AssistantDeps, findTool, type ToolContext } from './tools';
+import type { AssistantDeps, ToolContext } from './tool-context';
+import { findTool } from './tools';
 
 /** The assistant as the dashboards and MCP reach it: status, conversation, turns, quick actions. */
 

@@ -15,7 +15,7 @@ import { llmConfigOf } from './assistant.service';
 import { handleClientText } from './client-text';
 import { type ClientTextJob, enqueueClientText } from './client-text-queue';
 import { latestPending } from './proposals';
-import type { AssistantDeps } from './tools';
+import type { AssistantDeps } from './tool-context';
 
 /**
  * The hand-off from the messaging webhook to the assistant (issue 23 item 9, decision 0171). An inbound text the

@@ -21,7 +21,7 @@ import {
   endTakeover,
   takeOverConversation,
 } from './client-text-dispatch';
-import type { AssistantDeps } from './tools';
+import type { AssistantDeps } from './tool-context';
 
 /**
  * The owner's side of clients texting the assistant (decision 0171), under /api/shops/{id}:

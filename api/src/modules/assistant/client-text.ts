@@ -4,7 +4,7 @@ import type { Actor } from './actor';
 import { llmConfigOf } from './assistant.service';
 import { runTurn } from './conversation';
 import { confirmProposal, latestPending, rejectProposal } from './proposals';
-import type { AssistantDeps, ToolContext } from './tools';
+import type { AssistantDeps, ToolContext } from './tool-context';
 
 /**
  * A client texting the shop's number talks to the assistant with client-only tools: the shop's public facts, free

@@ -12,7 +12,8 @@ import { conversationOf } from './actor';
 import { COMPLETION_RESERVE_TOKENS, reserveModelCall } from './budget';
 import { type ChatMessage, completeChat, type LlmConfig, LlmError, type LlmToolCall } from './llm';
 import { propose } from './proposals';
-import { findTool, parseToolArgs, type ToolContext, toolDefinitions } from './tools';
+import type { ToolContext } from './tool-context';
+import { findTool, parseToolArgs, toolDefinitions } from './tools';
 
 /**
  * One turn of a conversation: the person's message, then model rounds until it answers in words. Reads run at once

@@ -7,7 +7,8 @@ import type { TokenVerifier } from '../../platform/http/auth-context';
 import { HttpError } from '../../platform/http/errors';
 import { defaultStaffActor, type StaffActor } from './actor';
 import { confirmProposal, propose, rejectProposal } from './proposals';
-import { type AssistantDeps, assistantLimiter, type ToolContext, toolsFor } from './tools';
+import { type AssistantDeps, assistantLimiter, type ToolContext } from './tool-context';
+import { toolsFor } from './tools';
 
 /**
  * The owner's and barber's assistant tools as a Model Context Protocol server (Streamable HTTP, stateless: every

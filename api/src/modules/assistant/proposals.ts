@@ -1,7 +1,8 @@
 import { ASSISTANT_LIMITS, ASSISTANT_MESSAGES, type AssistantProposal } from '@barberly/common';
 import { HttpError, notFound } from '../../platform/http/errors';
 import { type Actor, conversationOf, describeActor } from './actor';
-import { type AssistantTool, findTool, parseToolArgs, type ToolContext, type ToolResult } from './tools';
+import type { AssistantTool, ToolContext, ToolResult } from './tool-context';
+import { findTool, parseToolArgs } from './tools';
 
 /**
  * Propose, then confirm: a write the assistant wants to make is stored as a proposal (what, who, when, what it

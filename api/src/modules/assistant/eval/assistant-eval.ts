@@ -11,7 +11,8 @@ import { addDays, localDateOf } from '@barberly/common';
 import type { Actor } from '../actor';
 import { systemPrompt } from '../conversation';
 import { type ChatMessage, completeChat, type LlmConfig } from '../llm';
-import { type AssistantDeps, findTool, toolDefinitions } from '../tools';
+import type { AssistantDeps } from '../tool-context';
+import { findTool, toolDefinitions } from '../tools';
 import { CASES, type EvalCase, fixtureResult, NOW, SHOP } from './cases';
 
 function actorFor(role: EvalCase['role']): Actor {
