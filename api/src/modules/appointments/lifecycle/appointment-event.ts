@@ -6,6 +6,12 @@ export interface Actor {
   kind: ActorKind;
   /** The staff member's or client's id where known. */
   id?: string | null;
+  /**
+   * The assistant's proposal this change applies, and the channel it was confirmed on (chat, mcp, text, quick):
+   * written into the event's data as `proposalId` and `channel` (ids, never personal data), so the assistant's
+   * audit listener records the confirmed change with its event (decision 0190). Not read back into `actor`.
+   */
+  proposal?: { id: string; channel: string };
 }
 
 export const SYSTEM: Actor = { kind: 'system' };

@@ -134,11 +134,16 @@ async function insertEvent(
       input.reason ?? null,
       input.before ? JSON.stringify(input.before) : null,
       input.after ? JSON.stringify(input.after) : null,
-      JSON.stringify(input.data ?? {}),
+      JSON.stringify({ ...(input.data ?? {}), ...proposalOf(input.actor) }),
       now,
     ],
   )) as EventRow[];
   return eventOfRow(row!);
+}
+
+/** The assistant's proposal a change applies, as the event's data keeps it (Actor.proposal). */
+function proposalOf(actor: Actor): Record<string, string> {
+  return actor.proposal ? { proposalId: actor.proposal.id, channel: actor.proposal.channel } : {};
 }
 
 /** Each listener of the event's type: its own jobs now (enqueue), and its after-commit job (handle). */
