@@ -6,24 +6,29 @@ import {
   type ChairPayment,
   chairTotals,
   PAYMENT_MESSAGES,
-  type ReceiptChannel,
   shopPageUrl,
   TIP_PRESETS,
 } from '@barberly/common';
-import QRCode from 'qrcode';
 import Stripe from 'stripe';
-import type { EntityManager } from 'typeorm';
-import { badRequest, HttpError, notFound, parseInput } from '../../platform/http/errors';
-import { type AppointmentContext, loadItems } from '../appointments/appointment-view';
+import { badRequest, HttpError, parseInput } from '../../platform/http/errors';
+import type { AppointmentContext } from '../appointments/appointment-view';
 import { completeAtCheckout } from '../appointments/lifecycle';
-import { loadScopedAppointment } from '../appointments/staff-actions';
-import { sendShopText } from '../messaging/texts';
-import type { TextProvider } from '../messaging/twilio';
-import { isUuid } from '../shops/shop-access';
-import { loadMoneyScope, type MoneyScope } from './money-access';
+import {
+  balancePayment,
+  type ChairCheckoutDeps,
+  cardOnFile,
+  depositPaid,
+  PAYMENT_COLUMNS,
+  type PaymentRow,
+  scopedVisit,
+  servicesAt,
+  toChairPayment,
+} from './chair-payments';
+import { queueReceiptMail, sendTextReceipt } from './chair-receipts';
+import { chargeIdOf, failPayment, markPaid, settleChairPayment } from './chair-settlement.service';
+import { loadMoneyScope } from './money-access';
 import { readyAccount } from './payments.service';
-import { applicationFee, currencyDigits, type PaymentsDeps, toMinor } from './payments-stripe';
-import { receiptText } from './receipt';
+import { applicationFee, currencyDigits, toMinor } from './payments-stripe';
 
 /**
  * Checkout at the chair (issue 27 item 5, decision 0186). The visit's services (as booked, then edited), a tip, the
@@ -31,107 +36,8 @@ import { receiptText } from './receipt';
  * Checkout Session on the shop's account), by the card on file with the client there and agreeing, or in cash or
  * another way recorded by hand. Paid: the appointment is completed, the balance payment (with the tip, which is the
  * barber's) is in appointment_payments, and the receipt goes by e-mail (the mail queue) or text (sendShopText).
+ * Beside it: chair-payments.ts (the rows), chair-receipts.ts, chair-settlement.service.ts (paid, once).
  */
-export type ChairCheckoutDeps = PaymentsDeps & {
-  /** Text receipts; absent (or without send): none are sent. */
-  textProvider?: Partial<Pick<TextProvider, 'send' | 'ready'>>;
-};
-
-interface PaymentRow {
-  id: string;
-  status: ChairPayment['status'];
-  method: string;
-  amount: string;
-  tip_amount: string;
-  currency: string;
-  items: ChairCheckoutLine[] | null;
-  checkout_url: string | null;
-  receipt_channel: ReceiptChannel | null;
-  failure_message: string | null;
-  stripe_checkout_session_id: string | null;
-  stripe_account_id: string | null;
-  appointment_id: string;
-  shop_id: string;
-}
-
-const PAYMENT_COLUMNS = `"id", "status", "method", "amount", "tip_amount", "currency", "items", "checkout_url",
-  "receipt_channel", "failure_message", "stripe_checkout_session_id", "stripe_account_id", "appointment_id", "shop_id"`;
-
-async function toChairPayment(row: PaymentRow): Promise<ChairPayment> {
-  const amount = Number(row.amount);
-  const tip = Number(row.tip_amount);
-  const url = row.status === 'pending' ? row.checkout_url : null;
-  return {
-    id: row.id,
-    status: row.status,
-    method: row.method,
-    amount,
-    tip,
-    total: Math.round((amount + tip) * 100) / 100,
-    currency: row.currency,
-    items: row.items ?? [],
-    url,
-    qrSvg: url ? await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) : null,
-    receipt: row.receipt_channel,
-    failureMessage: row.failure_message,
-  };
-}
-
-async function balancePayment(manager: EntityManager, appointmentId: string, lock = false): Promise<PaymentRow | null> {
-  const [row] = (await manager.query(
-    `SELECT ${PAYMENT_COLUMNS} FROM "appointment_payments"
-     WHERE "appointment_id" = $1 AND "kind" = 'balance' AND "status" <> 'failed'
-     ORDER BY "created_at" DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
-    [appointmentId],
-  )) as PaymentRow[];
-  return row ?? null;
-}
-
-/** What the client already paid toward the visit: deposits and prepayments, less what was refunded. */
-async function depositPaid(manager: EntityManager, appointmentId: string): Promise<number> {
-  const [row] = (await manager.query(
-    `SELECT COALESCE(SUM("amount" - "refunded_amount"), 0) AS "paid" FROM "appointment_payments"
-     WHERE "appointment_id" = $1 AND "kind" IN ('deposit', 'prepay') AND "status" IN ('succeeded', 'partially_refunded')`,
-    [appointmentId],
-  )) as Array<{ paid: string }>;
-  return Math.max(0, Number(row?.paid ?? 0));
-}
-
-/** The shop's services at this barber's own prices (barber_services overrides). */
-async function servicesAt(manager: EntityManager, shopId: string, barberId: string): Promise<ChairCheckoutLine[]> {
-  const rows = (await manager.query(
-    `SELECT s."id", s."name", COALESCE(bs."price", s."price") AS "price" FROM "services" s
-     LEFT JOIN "barber_services" bs ON bs."service_id" = s."id" AND bs."barber_id" = $2
-     WHERE s."shop_id" = $1 ORDER BY s."sort_order", s."name"`,
-    [shopId, barberId],
-  )) as Array<{ id: string; name: string; price: string | null }>;
-  return rows.map((r) => ({ serviceId: r.id, name: r.name, price: Number(r.price ?? 0) }));
-}
-
-async function cardOnFile(manager: EntityManager, appointmentId: string) {
-  const [row] = (await manager.query(
-    `SELECT "stripe_customer_id", "stripe_payment_method_id", "stripe_account_id" FROM "appointment_payment_terms"
-     WHERE "appointment_id" = $1`,
-    [appointmentId],
-  )) as Array<{
-    stripe_customer_id: string | null;
-    stripe_payment_method_id: string | null;
-    stripe_account_id: string;
-  }>;
-  return row?.stripe_customer_id && row.stripe_payment_method_id ? row : null;
-}
-
-async function scopedVisit(deps: ChairCheckoutDeps, scope: MoneyScope, appointmentId: string, manager?: EntityManager) {
-  const ctx = await loadScopedAppointment(
-    manager ?? deps.dataSource.manager,
-    { shop: scope.shop, ...(scope.barberId ? { barberId: scope.barberId } : {}) },
-    appointmentId,
-    Boolean(manager),
-  );
-  const items = (await loadItems(manager ?? deps.dataSource.manager, [ctx.appointment.id])).get(ctx.appointment.id);
-  ctx.items = items;
-  return ctx;
-}
 
 /** GET /api/shops/{shopId}/appointments/{appointmentId}/checkout */
 export async function getChairCheckout(
@@ -174,45 +80,6 @@ export async function getChairCheckout(
 function assertCheckable(ctx: AppointmentContext) {
   if (ctx.appointment.status !== 'confirmed' && ctx.appointment.status !== 'completed') {
     throw new HttpError(409, 'not_checkable', CHAIR_CHECKOUT_MESSAGES.notCheckable);
-  }
-}
-
-async function queueReceiptMail(
-  deps: ChairCheckoutDeps,
-  manager: EntityManager,
-  appointmentId: string,
-  version: number,
-  paymentId: string,
-) {
-  await deps.mailQueue.enqueue(manager, [{ job: { kind: 'receipt', appointmentId, version, paymentId } }], deps.now());
-}
-
-/** A text receipt goes after the payment commits, under the shop's text rules (opt-outs, its sender). */
-async function sendTextReceipt(deps: ChairCheckoutDeps, paymentId: string): Promise<void> {
-  const [row] = (await deps.dataSource.query(
-    `SELECT p."id", p."shop_id", a."client_phone_e164" AS "phone", a."id" AS "appointment_id"
-     FROM "appointment_payments" p JOIN "appointments" a ON a."id" = p."appointment_id" WHERE p."id" = $1`,
-    [paymentId],
-  )) as Array<{ id: string; shop_id: string; phone: string | null; appointment_id: string }>;
-  const provider = deps.textProvider;
-  if (!row?.phone || !provider?.send) return;
-  const send = provider.send.bind(provider);
-  const body = await receiptText(deps.dataSource.manager, paymentId, 'text');
-  if (!body) return;
-  try {
-    await sendShopText(
-      { dataSource: deps.dataSource, logger: deps.logger, provider: { send } },
-      {
-        shopId: row.shop_id,
-        phone: row.phone,
-        channel: 'sms',
-        body,
-        kind: 'receipt',
-        appointmentId: row.appointment_id,
-      },
-    );
-  } catch (err) {
-    deps.logger.warn({ paymentId, err: err instanceof Error ? err.message : String(err) }, 'receipt text not sent');
   }
 }
 
@@ -376,100 +243,4 @@ export async function chairCheckout(
     }
     throw err;
   }
-}
-
-const chargeIdOf = (intent: Stripe.PaymentIntent) =>
-  typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null);
-
-async function failPayment(deps: ChairCheckoutDeps, paymentId: string, message: string) {
-  await deps.dataSource.query(
-    `UPDATE "appointment_payments" SET "status" = 'failed', "failure_message" = $2, "updated_at" = now() WHERE "id" = $1`,
-    [paymentId, message.slice(0, 500)],
-  );
-}
-
-/**
- * A pending balance payment becomes paid, once: the visit completed and the receipt queued (e-mail) or sent (text).
- * Whoever comes second (the webhook, the dialog's poll) finds it paid and does nothing.
- */
-async function markPaid(
-  deps: ChairCheckoutDeps,
-  paymentId: string,
-  intentId: string | null,
-  chargeId: string | null,
-): Promise<PaymentRow | null> {
-  await deps.mailQueue.ready();
-  const result = await deps.dataSource.transaction(async (manager) => {
-    const [row] = (await manager.query(
-      `SELECT ${PAYMENT_COLUMNS} FROM "appointment_payments" WHERE "id" = $1 FOR UPDATE`,
-      [paymentId],
-    )) as PaymentRow[];
-    if (row?.status !== 'pending') return { row: row ?? null, fresh: false };
-    const [rows] = (await manager.query(
-      `UPDATE "appointment_payments" SET "status" = 'succeeded', "stripe_payment_intent_id" = $2, "stripe_charge_id" = $3,
-         "updated_at" = $4 WHERE "id" = $1 RETURNING ${PAYMENT_COLUMNS}`,
-      [paymentId, intentId, chargeId, deps.now()],
-    )) as [PaymentRow[], number];
-    const version = await completeAtCheckout(deps, manager, row.appointment_id, { kind: 'system' });
-    if (row.receipt_channel === 'email') await queueReceiptMail(deps, manager, row.appointment_id, version, paymentId);
-    return { row: rows[0] ?? row, fresh: true };
-  });
-  if (result.fresh && result.row?.receipt_channel === 'text') await sendTextReceipt(deps, paymentId);
-  return result.row;
-}
-
-/** Asks Stripe whether a payment link was paid; paid: settles it. */
-export async function settleChairPayment(deps: ChairCheckoutDeps, paymentId: string): Promise<PaymentRow | null> {
-  const [row] = (await deps.dataSource.query(`SELECT ${PAYMENT_COLUMNS} FROM "appointment_payments" WHERE "id" = $1`, [
-    paymentId,
-  ])) as PaymentRow[];
-  if (row?.status !== 'pending' || !row.stripe_checkout_session_id || !row.stripe_account_id) return row ?? null;
-  const stripe = await readyAccount(deps, deps.dataSource.manager, row.shop_id);
-  if (!stripe) return row;
-  const session = await stripe.stripe.checkout.sessions.retrieve(
-    row.stripe_checkout_session_id,
-    {},
-    {
-      stripeAccount: row.stripe_account_id,
-    },
-  );
-  if (session.payment_status !== 'paid') return row;
-  const intentId =
-    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-  return markPaid(deps, row.id, intentId, null);
-}
-
-/**
- * For the Connect webhook (`checkout.session.completed` / `payment_intent.succeeded` of a chair checkout, metadata
- * `chairPaymentId`): settles the payment. true when the event was a chair checkout's.
- */
-export async function handleChairCheckoutEvent(deps: ChairCheckoutDeps, event: Stripe.Event): Promise<boolean> {
-  const types = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'payment_intent.succeeded'];
-  if (!types.includes(event.type)) return false;
-  const object = event.data.object as { metadata?: Record<string, string> | null };
-  const id = object.metadata?.chairPaymentId;
-  if (!id || !isUuid(id)) return false;
-  await settleChairPayment(deps, id);
-  return true;
-}
-
-/** GET /api/shops/{shopId}/appointments/{appointmentId}/checkout/{paymentId}: the dialog polls a payment link. */
-export async function getChairPayment(
-  deps: ChairCheckoutDeps,
-  shopId: string,
-  appointmentId: string,
-  paymentId: string,
-  userId: string,
-): Promise<ChairPayment> {
-  const scope = await loadMoneyScope(deps.dataSource.manager, shopId, userId);
-  const ctx = await scopedVisit(deps, scope, appointmentId);
-  const [row] = isUuid(paymentId)
-    ? ((await deps.dataSource.query(
-        `SELECT ${PAYMENT_COLUMNS} FROM "appointment_payments" WHERE "id" = $1 AND "appointment_id" = $2 AND "kind" = 'balance'`,
-        [paymentId, ctx.appointment.id],
-      )) as PaymentRow[])
-    : [];
-  if (!row) throw notFound(CHAIR_CHECKOUT_MESSAGES.paymentNotFound);
-  const settled = row.status === 'pending' ? await settleChairPayment(deps, row.id) : row;
-  return toChairPayment(settled ?? row);
 }

@@ -1,3 +1,4 @@
+// One cohesive thing: the local fake of one provider (Stripe Connect), one HTTP server whose routes, pages and signed events share one in-memory store (accounts, sessions, intents, charges) inside startFakeStripeConnect.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { pathParam } from '../shops/shop-access';
-import { type ChairCheckoutDeps, chairCheckout, getChairCheckout, getChairPayment } from './chair-checkout.service';
+import { chairCheckout, getChairCheckout } from './chair-checkout.service';
+import type { ChairCheckoutDeps } from './chair-payments';
+import { getChairPayment } from './chair-settlement.service';
 import { getEarnings, getLedger, getPayouts, ledgerCsv, putBarberPay } from './money.service';
 
 /**

@@ -1,9 +1,10 @@
 import { PAYMENT_MESSAGES } from '@barberly/common';
 import type Stripe from 'stripe';
 import { HttpError } from '../../platform/http/errors';
-import { handleChairCheckoutEvent } from './chair-checkout.service';
-import { type CheckoutDeps, confirmCheckout, expireCheckout } from './checkout.service';
-import { applyChargeRefunded, applyDispute, applyFeeIntent } from './payment-followups';
+import { handleChairCheckoutEvent } from './chair-settlement.service';
+import type { CheckoutDeps } from './checkout.service';
+import { confirmCheckout, expireCheckout } from './checkout-completion.service';
+import { applyChargeRefunded, applyDispute, applyFeeIntent } from './payment-events';
 import { saveAccount } from './payments.service';
 import { paymentsStripe } from './payments-stripe';
 

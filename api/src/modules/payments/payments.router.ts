@@ -4,14 +4,15 @@ import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { parseInput } from '../../platform/http/errors';
 import { publicBookingCors } from '../appointments/public-cors';
 import { loadOwnedShop, pathParam } from '../shops/shop-access';
-import { type CheckoutDeps, paymentReturnState } from './checkout.service';
 import {
   actOnFailedCharge,
   appointmentPayments,
-  cancellationTerms,
   decideNoShow,
   refundFromAppointment,
-} from './payment-followups';
+} from './appointment-payments.service';
+import type { CheckoutDeps } from './checkout.service';
+import { paymentReturnState } from './checkout-completion.service';
+import { cancellationTerms } from './payment-followups';
 import { connectAccount, getAccount, getPolicies, putServicePolicy, putShopPolicy } from './payments.service';
 import { handlePaymentsWebhook } from './payments-webhook';
 
