@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps';
 import { registerListeners } from './listeners';
 import { analyticsRouter } from './modules/analytics/analytics.router';
 import { appointmentsRouter } from './modules/appointments/appointments.router';
+import { barberDay } from './modules/appointments/owner.service';
 import { assistantRouter } from './modules/assistant/assistant.router';
 import { clientTextRouter } from './modules/assistant/client-text.router';
 import { mcpRouter } from './modules/assistant/mcp.router';
@@ -34,11 +35,13 @@ import { pushRouter } from './modules/push/push.router';
 import { configureStaffNotifications } from './modules/push/push-setup';
 import { seriesRouter } from './modules/series/series.router';
 import { servicesRouter } from './modules/services/services.router';
+import type { ScheduleFreedHook } from './modules/shops/schedule-freed';
 import { shopsRouter } from './modules/shops/shops.router';
 import { specialDaysRouter } from './modules/special-days/special-days.router';
 import { usersRouter } from './modules/users/users.router';
 import { createUserEnsurer } from './modules/users/users.service';
 import { waitlistRouter } from './modules/waitlist/waitlist.router';
+import { queueFreedTimeChecks } from './modules/waitlist/waitlist-queue';
 import { createShopEvents } from './platform/events/shop-events';
 import { createFileStorage } from './platform/storage/file-storage';
 
@@ -89,6 +92,11 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     textProvider,
   };
 
+  // Shops and people sit below the features that follow their changes (docs/architecture.md): they call these
+  // hooks, composed here. Changed hours and removed time off may free time the waitlist wants (issue 14).
+  const scheduleFreed: ScheduleFreedHook = (manager, shopId, range) =>
+    queueFreedTimeChecks({ mailQueue, now }, manager, shopId, range);
+
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, logger: deps.logger });
   // Pushes and their e-mail fallback to barbers and owners (issue 26 item 4).
   configureStaffNotifications({ dataSource, mailer, publicOrigin: config.PUBLIC_ORIGIN });
@@ -110,7 +118,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     '/api',
     ensureProfile,
     configRouter({ config }),
-    usersRouter({ dataSource, now }),
+    // The barber's dashboard reads their day from the appointments (a layer above users).
+    usersRouter({ dataSource, barberDay: (shop, barberIds) => barberDay({ dataSource, now }, shop, barberIds) }),
     leadsRouter({ dataSource, redis: deps.redis, keyPrefix: config.REDIS_KEY_PREFIX }),
     domainsRouter({
       dataSource,
@@ -125,7 +134,7 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
       keyPrefix: config.REDIS_KEY_PREFIX,
       databaseUrl: config.DATABASE_URL,
     }),
-    shopsRouter({ dataSource, events, config, billing, textProvider, mailQueue, now }),
+    shopsRouter({ dataSource, events, config, billing, textProvider, scheduleFreed, now }),
     messagingRouter({
       dataSource,
       provider: textProvider,
@@ -141,8 +150,8 @@ export function registerApiRoutes(app: Express, deps: ApiDeps): void {
     servicesRouter({ dataSource, events }),
     barbersRouter({ dataSource, events, billing }),
     billingRouter({ ...billingDeps, mailer }),
-    barberSettingsRouter({ dataSource, mailQueue, now }),
-    myScheduleRouter({ dataSource, mailQueue, now }),
+    barberSettingsRouter({ dataSource, scheduleFreed }),
+    myScheduleRouter({ dataSource, scheduleFreed }),
     analyticsRouter({
       dataSource,
       readDataSource: deps.readDataSource,

@@ -1,9 +1,8 @@
 import { type Request, Router } from 'express';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import type { BookingMailQueue } from '../mail/mail-queue';
+import type { ScheduleFreedHook } from '../shops/schedule-freed';
 import { pathParam } from '../shops/shop-access';
-import { enqueueWaitlistChecksForChange } from '../waitlist/waitlist-queue';
 import {
   addTimeOff,
   deleteTimeOff,
@@ -16,9 +15,8 @@ import { loadChairBarber } from './own-chair';
 /** /api/shops/{id}/barbers/{barberId}/settings and /time-off: owner only. */
 export function barberSettingsRouter(deps: {
   dataSource: DataSource;
-  /** Removed time off and changed hours may free time the waitlist wants (issue 14). */
-  mailQueue?: BookingMailQueue;
-  now?: () => Date;
+  /** Removed time off and changed hours may free time the waitlist wants (issue 14): routes.ts wires it. */
+  scheduleFreed?: ScheduleFreedHook;
 }): Router {
   const router = Router();
   const manager = deps.dataSource.manager;
@@ -43,7 +41,7 @@ export function barberSettingsRouter(deps: {
     res.json(
       await deps.dataSource.transaction(async (tx) => {
         const saved = await patchBarberSettings(tx, barber, req.body);
-        await freed(deps, tx, barber.shopId);
+        await deps.scheduleFreed?.(tx, barber.shopId);
         return saved;
       }),
     );
@@ -57,22 +55,10 @@ export function barberSettingsRouter(deps: {
     const barber = await chair(req, true);
     await deps.dataSource.transaction(async (tx) => {
       const range = await deleteTimeOff(tx, barber, pathParam(req.params, 'timeOffId'));
-      await freed(deps, tx, barber.shopId, range);
+      await deps.scheduleFreed?.(tx, barber.shopId, range);
     });
     res.status(204).end();
   });
 
   return router;
-}
-
-/** Queues the waitlist's check of the days a schedule change may have freed, when the api runs a queue. */
-export async function freed(
-  deps: { mailQueue?: BookingMailQueue; now?: () => Date },
-  manager: EntityManager,
-  shopId: string,
-  range?: { start: Date; end: Date },
-): Promise<void> {
-  if (!deps.mailQueue) return;
-  await deps.mailQueue.ready();
-  await enqueueWaitlistChecksForChange(manager, deps.mailQueue, shopId, deps.now?.() ?? new Date(), range);
 }

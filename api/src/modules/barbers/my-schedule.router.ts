@@ -1,9 +1,8 @@
 import { type Request, Router } from 'express';
 import type { DataSource } from 'typeorm';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
-import type { BookingMailQueue } from '../mail/mail-queue';
+import type { ScheduleFreedHook } from '../shops/schedule-freed';
 import { pathParam } from '../shops/shop-access';
-import { freed } from './barber-settings.router';
 import {
   addTimeOff,
   deleteTimeOff,
@@ -18,9 +17,8 @@ import {
  */
 export function myScheduleRouter(deps: {
   dataSource: DataSource;
-  /** Removed time off and changed hours may free time the waitlist wants (issue 14). */
-  mailQueue?: BookingMailQueue;
-  now?: () => Date;
+  /** Removed time off and changed hours may free time the waitlist wants (issue 14): routes.ts wires it. */
+  scheduleFreed?: ScheduleFreedHook;
 }): Router {
   const router = Router();
   const manager = deps.dataSource.manager;
@@ -36,7 +34,7 @@ export function myScheduleRouter(deps: {
     res.json(
       await deps.dataSource.transaction(async (tx) => {
         const saved = await patchMyBarberSettings(tx, barber, req.body);
-        await freed(deps, tx, barber.shopId);
+        await deps.scheduleFreed?.(tx, barber.shopId);
         return saved;
       }),
     );
@@ -50,7 +48,7 @@ export function myScheduleRouter(deps: {
     const barber = await linked(req);
     await deps.dataSource.transaction(async (tx) => {
       const range = await deleteTimeOff(tx, barber, pathParam(req.params, 'timeOffId'));
-      await freed(deps, tx, barber.shopId, range);
+      await deps.scheduleFreed?.(tx, barber.shopId, range);
     });
     res.status(204).end();
   });

@@ -45,16 +45,8 @@ export function shopCountry(shop: Pick<ShopEntity, 'phoneNumber'>, fallback: str
   return phoneCountry(shop.phoneNumber ?? '') ?? fallback;
 }
 
-/** The text channels a shop offers its clients: enabled by the owner and set up on this Barberly. */
-export function textChannelsOf(
-  shop: Pick<ShopEntity, 'smsEnabled' | 'whatsappEnabled'>,
-  provider: Pick<TextProvider, 'ready'> | undefined,
-): Record<TextChannel, boolean> {
-  return {
-    sms: Boolean(shop.smsEnabled && provider?.ready('sms')),
-    whatsapp: Boolean(shop.whatsappEnabled && provider?.ready('whatsapp')),
-  };
-}
+/** The text channels a shop offers its clients (shops' own rule, which the booking form and shop page share). */
+export { textChannelsOf } from '../shops/text-channels';
 
 /** The appointment texts per mail job kind (owner notices are e-mail only). */
 export function textKindOf(kind: BookingMailJob['kind']): TextKind | null {

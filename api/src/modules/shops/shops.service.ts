@@ -27,24 +27,22 @@ import type { AuthUser } from '../../platform/http/auth-context';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/http/errors';
 import { BarberEntity } from '../barbers/barber.entity';
 import { listBarbers } from '../barbers/barbers.service';
-import type { BookingMailQueue } from '../mail/mail-queue';
-import { textChannelsOf } from '../messaging/texts';
-import type { TextProvider } from '../messaging/twilio';
 import { insertServices, listServices } from '../services/services.service';
 import { shopPageSpecialDays } from '../special-days/special-days.repository';
 import { adoptShopIfNone, updateUser } from '../users/users.service';
-import { enqueueWaitlistChecksForChange } from '../waitlist/waitlist-queue';
+import type { ScheduleFreedHook } from './schedule-freed';
 import { ShopEntity } from './shop.entity';
 import { changeOwnedShop, findShopById, loadVisibleShop, SHOP_NOT_FOUND, type ShopChangeDeps } from './shop-access';
+import { type TextChannelReadiness, textChannelsOf } from './text-channels';
 
 const CreateShopInput = ShopCreateSchema.strict();
 
 export interface ShopsDeps extends ShopChangeDeps {
   config: Pick<Config, 'PUBLIC_ORIGIN' | 'APP_DOMAIN'>;
   /** Which text channels this Barberly can send (issue 15): the booking form offers only those. */
-  textProvider?: Pick<TextProvider, 'ready'>;
-  /** Changed hours may free time the waitlist wants (issue 14). */
-  mailQueue?: BookingMailQueue;
+  textProvider?: TextChannelReadiness;
+  /** Changed hours may free time the waitlist wants (issue 14): routes.ts wires the waitlist's check here. */
+  scheduleFreed?: ScheduleFreedHook;
   now?: () => Date;
 }
 
@@ -261,10 +259,7 @@ export async function patchShop(deps: ShopsDeps, shopId: string, userId: string,
     if (patch.address !== undefined) shop.address = patch.address;
     if (patch.phoneNumber !== undefined) shop.phoneNumber = patch.phoneNumber;
     if (patch.hours_json !== undefined) shop.hoursJson = patch.hours_json;
-    if (patch.hours_json !== undefined && deps.mailQueue) {
-      await deps.mailQueue.ready();
-      await enqueueWaitlistChecksForChange(manager, deps.mailQueue, shop.id, deps.now?.() ?? new Date());
-    }
+    if (patch.hours_json !== undefined) await deps.scheduleFreed?.(manager, shop.id);
     if (patch.is_active !== undefined) shop.isActive = patch.is_active;
     if (patch.timeZone !== undefined) shop.timeZone = patch.timeZone;
     if (patch.currency !== undefined) shop.currency = patch.currency;

@@ -24,9 +24,9 @@ import { toAppointmentDtos } from '../appointments/appointment-view';
 import type { BookingDeps } from '../appointments/booking.service';
 import { setAppointmentStatus } from '../appointments/owner.service';
 import { BarberEntity } from '../barbers/barber.entity';
-import { freed } from '../barbers/barber-settings.router';
 import type { ShopEntity } from '../shops/shop.entity';
 import { bumpShopVersion, findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
+import { queueFreedTimeChecks } from '../waitlist/waitlist-queue';
 import { holidayCountry, holidayWindow, publicHolidays } from './holidays';
 import {
   barberHoursOn,
@@ -146,7 +146,7 @@ export async function putSpecialDay(
     // The public page shows the shop's own special days: its cached copy is renewed (barbers' days are not shown).
     const event = barber ? null : await bumpShopVersion(tx, shop.id);
     // Longer hours than before may free time the waitlist wants.
-    await freed(deps, tx, shop.id, dayBounds(date, shop.timeZone));
+    await queueFreedTimeChecks(deps, tx, shop.id, dayBounds(date, shop.timeZone));
     return { specialDay, event, affected: await affectedAppointments(tx, shop, date, barber, now) };
   });
   if (event) await deps.events.shopChanged(event);
@@ -179,7 +179,7 @@ export async function deleteSpecialDayOf(
   const { shop } = actor;
   const event = await deps.dataSource.transaction(async (tx) => {
     if (!(await deleteSpecialDay(tx, shop.id, date, barber?.id ?? null))) throw notFound(SPECIAL_DAY_MESSAGES.notFound);
-    await freed(deps, tx, shop.id, dayBounds(date, shop.timeZone));
+    await queueFreedTimeChecks(deps, tx, shop.id, dayBounds(date, shop.timeZone));
     return barber ? null : await bumpShopVersion(tx, shop.id);
   });
   if (event) await deps.events.shopChanged(event);

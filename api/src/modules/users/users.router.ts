@@ -3,17 +3,26 @@ import { Router } from 'express';
 import type { DataSource } from 'typeorm';
 import { type AuthUser, currentUser, requireAuth } from '../../platform/http/auth-context';
 import { parseInput } from '../../platform/http/errors';
-import { barberDay } from '../appointments/owner.service';
 import { BarberEntity } from '../barbers/barber.entity';
 import { effectivePermissions } from '../barbers/barber-permissions';
 import { ServiceEntity } from '../services/service.entity';
+import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById } from '../shops/shop-access';
 import { getUser, setRole, updateMe } from './users.service';
 
+/**
+ * A port (issue 24): the barber's day (today's count, their clients, the upcoming visits) of the barber rows linked to
+ * a user. Appointments sit above users, so the dashboard asks through this, and routes.ts wires the appointments'
+ * reader in.
+ */
+export type BarberDayReader = (
+  shop: ShopEntity,
+  barberIds: string[],
+) => Promise<Pick<BarberDashboard, 'todayAppointments' | 'totalClients' | 'upcomingAppointments'>>;
+
 /** The signed-in user's own account. Nobody reads or changes another user's account. */
-export function usersRouter(deps: { dataSource: DataSource; now?: () => Date }): Router {
+export function usersRouter(deps: { dataSource: DataSource; barberDay: BarberDayReader }): Router {
   const router = Router();
-  const now = deps.now ?? (() => new Date());
   const manager = deps.dataSource.manager;
 
   router.get('/auth/user', requireAuth, async (req, res) => {
@@ -32,7 +41,7 @@ export function usersRouter(deps: { dataSource: DataSource; now?: () => Date }):
   /** The barber's day: their shop, today's and upcoming appointments of the barber rows linked to them. */
   router.get('/barber/dashboard', requireAuth, async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json(await barberDashboard({ dataSource: deps.dataSource, now }, currentUser(req)));
+    res.json(await barberDashboard(deps, currentUser(req)));
   });
 
   /** Navigation target of Logout: the browser drops its stored session, then lands on the home page. */
@@ -46,7 +55,7 @@ export function usersRouter(deps: { dataSource: DataSource; now?: () => Date }):
 }
 
 async function barberDashboard(
-  deps: { dataSource: DataSource; now: () => Date },
+  deps: { dataSource: DataSource; barberDay: BarberDayReader },
   authUser: AuthUser,
 ): Promise<BarberDashboard> {
   const manager = deps.dataSource.manager;
@@ -62,8 +71,7 @@ async function barberDashboard(
     // Every barber of a shop offers the shop's services.
     manager.getRepository(ServiceEntity).count({ where: { shopId: shop.id } }),
   ]);
-  const day = await barberDay(
-    deps,
+  const day = await deps.barberDay(
     shop,
     barbers.map((b) => b.id),
   );

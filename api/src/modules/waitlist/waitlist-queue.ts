@@ -151,3 +151,19 @@ export async function enqueueWaitlistChecksForChange(
     range ? localDateOf(range.end, shop.time_zone) : undefined,
   );
 }
+
+/**
+ * Queues the waitlist's check of the days a schedule change may have freed (the shop's or a barber's hours, removed
+ * time off, a special day), when the api runs a queue. Shops and barbers reach it through their ScheduleFreedHook,
+ * wired in routes.ts; special days call it themselves.
+ */
+export async function queueFreedTimeChecks(
+  deps: { mailQueue?: BookingMailQueue; now?: () => Date },
+  manager: EntityManager,
+  shopId: string,
+  range?: { start: Date; end: Date },
+): Promise<void> {
+  if (!deps.mailQueue) return;
+  await deps.mailQueue.ready();
+  await enqueueWaitlistChecksForChange(manager, deps.mailQueue, shopId, deps.now?.() ?? new Date(), range);
+}
