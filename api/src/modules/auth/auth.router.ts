@@ -4,7 +4,8 @@ import type { Config } from '../../config';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AccessTokenClaims, AccessTokens } from './access-tokens';
 import { AuthApiError, authErrorHandler, authErrors } from './auth.errors';
-import { type AuthService, pkceChallenge, type RequestContext } from './auth.service';
+import type { AuthService } from './auth.service';
+import { pkceChallenge, type RequestContext } from './auth-rules';
 import type { GoTrueSession } from './gotrue-shapes';
 import {
   configuredProviders,
@@ -118,7 +119,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     } catch {
       throw authErrors.badJwt();
     }
-    await service.requireLiveSession(claims);
+    await service.sessions.requireLiveSession(claims);
     return claims;
   }
 
@@ -222,10 +223,10 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
           await recordSignIn(req, false);
           break;
         case 'refresh_token':
-          session = await service.refresh(body.refresh_token);
+          session = await service.sessions.refresh(body.refresh_token);
           break;
         default:
-          session = await service.exchangeAuthCode(body.auth_code, body.code_verifier, context(req));
+          session = await service.flows.exchangeAuthCode(body.auth_code, body.code_verifier, context(req));
       }
       res.json(session);
     },
@@ -233,13 +234,13 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   router.get('/user', async (req, res) => {
     const claims = await caller(req);
-    res.json(await service.userResponse(claims.sub));
+    res.json(await service.sessions.userResponse(claims.sub));
   });
 
   router.put('/user', async (req, res) => {
     const claims = await caller(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    res.json(await service.updateUser(claims, body, safeRedirectTo(req.query.redirect_to, config)));
+    res.json(await service.accounts.updateUser(claims, body, safeRedirectTo(req.query.redirect_to, config)));
   });
 
   router.post('/logout', async (req, res) => {
@@ -255,7 +256,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     } catch {
       throw authErrors.badJwt();
     }
-    await service.logout(claims, scope);
+    await service.sessions.logout(claims, scope);
     res.status(204).end();
   });
 
@@ -266,7 +267,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     }
     if (req.query.type === 'email_change') {
       try {
-        const session = await service.confirmEmailChange(text(req.query.token), context(req));
+        const session = await service.accounts.confirmEmailChange(text(req.query.token), context(req));
         return res.redirect(303, sessionRedirect(redirectTo, session, 'email_change'));
       } catch (err) {
         if (!(err instanceof AuthApiError)) throw err;
@@ -294,7 +295,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     if (!provider) throw authErrors.providerNotEnabled();
 
     const challenge = pkceChallenge(req.query.code_challenge, req.query.code_challenge_method);
-    const state = await service.createFlowState({
+    const state = await service.flows.createFlowState({
       provider: name,
       redirectTo: safeRedirectTo(req.query.redirect_to, config),
       codeChallenge: challenge?.challenge ?? null,
@@ -310,7 +311,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   router.get('/callback', async (req, res) => {
     const state = text(req.query.state);
     if (!state) throw authErrors.validation('OAuth state parameter missing');
-    const flow = await service.takeFlowState(state);
+    const flow = await service.flows.takeFlowState(state);
     if (!flow) throw authErrors.badOAuthState();
     const pkce = Boolean(flow.codeChallenge);
     const provider = providers[flow.provider as ProviderName];
@@ -318,30 +319,30 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
     const providerError = text(req.query.error);
     if (providerError) {
-      await service.deleteFlowState(flow.id);
+      await service.flows.deleteFlowState(flow.id);
       const description = text(req.query.error_description) || 'The provider refused the sign-in';
       return res.redirect(302, errorRedirect(flow.redirectTo, providerError, description, pkce));
     }
     const code = text(req.query.code);
     if (!code) {
-      await service.deleteFlowState(flow.id);
+      await service.flows.deleteFlowState(flow.id);
       return res.redirect(302, errorRedirect(flow.redirectTo, 'bad_oauth_callback', 'OAuth code missing', pkce));
     }
 
     try {
       const profile = await fetchProviderProfile(provider, { code, redirectUri: callbackUrl });
-      const userId = await service.findOrCreateProviderUser(profile);
+      const userId = await service.providers.findOrCreateProviderUser(profile);
       if (pkce) {
-        const authCode = await service.issueAuthCode(flow.id, userId, AUTH_CODE_TTL_SECONDS);
+        const authCode = await service.flows.issueAuthCode(flow.id, userId, AUTH_CODE_TTL_SECONDS);
         const target = new URL(flow.redirectTo);
         target.searchParams.set('code', authCode);
         return res.redirect(302, target.toString());
       }
-      await service.deleteFlowState(flow.id);
-      const session = await service.issueSession(userId, context(req));
+      await service.flows.deleteFlowState(flow.id);
+      const session = await service.sessions.issueSession(userId, context(req));
       res.redirect(302, sessionRedirect(flow.redirectTo, session));
     } catch (err) {
-      await service.deleteFlowState(flow.id).catch(() => undefined);
+      await service.flows.deleteFlowState(flow.id).catch(() => undefined);
       const known = err instanceof AuthApiError;
       if (!known) logger.warn({ err, provider: flow.provider }, 'auth: provider sign-in failed');
       const message = known ? err.message : err instanceof Error ? err.message : 'Provider sign-in failed';

@@ -7,7 +7,8 @@ import type { TokenVerifier } from '../../platform/http/auth-context';
 import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit';
 import { AccessTokens } from './access-tokens';
 import { type AuthLimiters, createAuthRouter } from './auth.router';
-import { type AuthMailer, AuthService, logMailer } from './auth.service';
+import { AuthService } from './auth.service';
+import { type AuthMailer, logMailer } from './auth-rules';
 import { SessionGate } from './session-gate';
 import { SigningKeyStore } from './signing-keys';
 import { createSupabaseVerifier } from './supabase-verifier';
@@ -49,7 +50,7 @@ export interface AuthOptions {
   mailer?: AuthMailer;
 }
 
-export type { AuthMailer } from './auth.service';
+export type { AuthMailer } from './auth-rules';
 
 export interface Auth {
   verifier: TokenVerifier;

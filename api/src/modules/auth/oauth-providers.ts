@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { ProviderProfile } from './auth.service';
+import type { ProviderProfile } from './provider-accounts';
 
 export const PROVIDER_NAMES = ['google', 'github'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
