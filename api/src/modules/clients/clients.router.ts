@@ -2,17 +2,10 @@ import { Router } from 'express';
 import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { barberPermissionsIn, withoutContacts } from '../barbers/barber-permissions';
 import { pathParam } from '../shops/shop-access';
-import {
-  addNote,
-  type ClientsDeps,
-  deleteNote,
-  eraseClient,
-  exportClient,
-  getClient,
-  listClients,
-  mergeClients,
-  patchClient,
-} from './clients.service';
+import { mergeClients } from './client-merge.service';
+import { eraseClient, exportClient } from './client-privacy.service';
+import { addNote, deleteNote, getClient, patchClient } from './client-profile.service';
+import { type ClientsDeps, listClients } from './clients.service';
 import { sendRebookLink } from './rebook-link';
 
 /**

@@ -3,11 +3,14 @@ import { conflict, HttpError } from '../../platform/http/errors';
 import { allowedCountries, numberCapReached, textRefusal } from '../messaging/text-rules';
 import { sendShopText, textChannelsOf } from '../messaging/texts';
 import type { ShopEntity } from '../shops/shop.entity';
-import { type ClientsDeps, loadClient, loadViewer, requireOwner, usualChoice } from './clients.service';
+import { usualChoice } from './client-profile.service';
+import { loadClient, loadViewer, requireOwner } from './client-viewer';
+import type { ClientsDeps } from './clients.service';
 
 /**
  * The owner's "send a rebook link" (decision 0150): the storefront's booking page with the client's usual service and
- * barber, by text or e-mail. Split from clients.service.ts, which keeps the client list, card, notes and merges.
+ * barber, by text or e-mail. Split from clients.service.ts (the client list; the card and notes in
+ * client-profile.service.ts, merges in client-merge.service.ts).
  */
 
 /** The storefront's booking page with the service and barber preselected. */
