@@ -6,7 +6,8 @@ import { startBookingMaintenance } from './modules/appointments/booking-maintena
 import { APPOINTMENT_EVENT_QUEUE, startAppointmentEventWorker } from './modules/appointments/lifecycle';
 import { CLIENT_TEXT_QUEUE } from './modules/assistant/client-text-queue';
 import { startClientTextWorker } from './modules/assistant/client-text-worker';
-import { createBillingGate, startBillingSchedule } from './modules/billing/billing.service';
+import { createBillingGate } from './modules/billing/billing.service';
+import { startBillingSchedule } from './modules/billing/billing-schedule';
 import { createDnsChecker } from './modules/domains/dns-check';
 import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
 import { DOMAIN_CHECK_QUEUE } from './modules/domains/domains.service';

@@ -13,7 +13,7 @@ import {
   type TestShop,
 } from '../appointments/booking.test-helper';
 import { bearer } from '../shops/shops.test-helper';
-import { reconcileBilling } from './billing.service';
+import { reconcileBilling } from './billing-schedule';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.test-helper';
 
 let db: TestDatabase;

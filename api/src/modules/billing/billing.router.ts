@@ -4,7 +4,8 @@ import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { HttpError, parseInput } from '../../platform/http/errors';
 import type { Mailer } from '../mail/mailer';
 import { loadOwnedShop, pathParam } from '../shops/shop-access';
-import { type BillingDeps, createCheckout, createPortal, handleStripeWebhook, shopBilling } from './billing.service';
+import { type BillingDeps, shopBilling } from './billing.service';
+import { createCheckout, createPortal, handleStripeWebhook } from './billing-stripe.service';
 import { assertOperator, confirmOperatorProof, sendOperatorProof } from './operator';
 import { extendTrial, operatorShops } from './operator-shops';
 
