@@ -10,7 +10,7 @@ import { createBillingGate } from './modules/billing/billing.service';
 import { startBillingSchedule } from './modules/billing/billing-schedule';
 import { createDnsChecker } from './modules/domains/dns-check';
 import { startDomainCheckWorker } from './modules/domains/domain-check-worker';
-import { DOMAIN_CHECK_QUEUE } from './modules/domains/domains.service';
+import { DOMAIN_CHECK_QUEUE } from './modules/domains/domain-verification';
 import { BOOKING_MAIL_QUEUE, type BookingMailQueue } from './modules/mail/mail-queue';
 import { startMailWorker } from './modules/mail/mail-worker';
 import type { Mailer } from './modules/mail/mailer';

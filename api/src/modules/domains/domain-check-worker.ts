@@ -1,6 +1,6 @@
 import type { Job } from 'pg-boss';
-import type { DomainCheckJob, DomainsDeps } from './domains.service';
-import { DOMAIN_CHECK_QUEUE, ensureDomainQueue, runDomainCheck } from './domains.service';
+import type { DomainsDeps } from './domain-rows';
+import { DOMAIN_CHECK_QUEUE, type DomainCheckJob, ensureDomainQueue, runDomainCheck } from './domain-verification';
 
 /** Runs the background domain checks from the durable queue (main.ts, beside the mail worker). */
 export async function startDomainCheckWorker(

@@ -7,7 +7,7 @@ import { type BookingTestApp, createBookingTestApp, createTestClock } from '../a
 import { bearer, createShopAs } from '../shops/shops.test-helper';
 import { createDnsChecker } from './dns-check';
 import { startDomainCheckWorker } from './domain-check-worker';
-import { DOMAIN_CHECK_QUEUE, DOMAIN_CHECK_WINDOW_MS, runDomainCheck } from './domains.service';
+import { DOMAIN_CHECK_QUEUE, DOMAIN_CHECK_WINDOW_MS, runDomainCheck } from './domain-verification';
 import { createHostAllowlist } from './host-allowlist';
 import { startTestDns, type TestDns } from './test-dns.test-helper';
 

@@ -5,17 +5,9 @@ import { currentUser, requireAuth } from '../../platform/http/auth-context';
 import { tooManyRequests } from '../../platform/http/errors';
 import { createRateLimiter } from '../../platform/rate-limit';
 import { pathParam } from '../shops/shop-access';
-import {
-  addDomain,
-  type DomainsDeps,
-  domainAllowed,
-  listDomains,
-  makePrimary,
-  normaliseHost,
-  removeDomain,
-  resolveHost,
-  verifyDomain,
-} from './domains.service';
+import { domainAllowed, normaliseHost, resolveHost } from './domain-hosts';
+import type { DomainsDeps } from './domain-rows';
+import { addDomain, listDomains, makePrimary, removeDomain, verifyDomain } from './domains.service';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
 
 /**
