@@ -2,7 +2,7 @@ import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type ProxyConfig } from './config';
 import { withOps } from './ops';
-import { createProxyHandler } from './routes';
+import { createProxyHandler, type InProcessStorefront } from './routes';
 
 function readConfig(): ProxyConfig {
   try {
@@ -16,8 +16,7 @@ function readConfig(): ProxyConfig {
   }
 }
 
-interface InProcessStorefront {
-  handler: http.RequestListener;
+interface StartedStorefront extends InProcessStorefront {
   stop: () => Promise<void>;
 }
 
@@ -25,13 +24,13 @@ interface InProcessStorefront {
  * STOREFRONT_MODULE: the storefront runs in this process on STOREFRONT_URL's address (the api's notifications
  * still reach it there) and the proxy calls its handler directly (docs/decisions/0041).
  */
-async function loadStorefront(): Promise<InProcessStorefront | undefined> {
+async function loadStorefront(): Promise<StartedStorefront | undefined> {
   if (!config.storefrontModule) return undefined;
   // React and Vike pick their production builds from NODE_ENV when first imported.
   process.env.NODE_ENV ??= 'production';
   const url = new URL(config.storefrontUrl);
   const module = (await import(pathToFileURL(config.storefrontModule).href)) as {
-    startStorefront: (env: NodeJS.ProcessEnv) => Promise<InProcessStorefront>;
+    startStorefront: (env: NodeJS.ProcessEnv) => Promise<StartedStorefront>;
   };
   // The proxy writes the access line of every request it hands over; a second line from the storefront would
   // say the same thing at twice the cost.
@@ -39,7 +38,7 @@ async function loadStorefront(): Promise<InProcessStorefront | undefined> {
 }
 
 const config = readConfig();
-let storefront: InProcessStorefront | undefined;
+let storefront: StartedStorefront | undefined;
 try {
   storefront = await loadStorefront();
 } catch (err) {
@@ -48,7 +47,7 @@ try {
 }
 let stopping = false;
 const server = http.createServer(
-  withOps(createProxyHandler(config, { storefrontHandler: storefront?.handler }), config, {
+  withOps(createProxyHandler(config, { storefront, isStopping: () => stopping }), config, {
     isStopping: () => stopping,
     accessLog: process.env.ACCESS_LOG !== 'false' && process.env.ACCESS_LOG !== '0',
   }),

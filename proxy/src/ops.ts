@@ -8,7 +8,7 @@ import http from 'node:http';
 import { logSafePath, shopSlugFromHost } from '@barberly/common';
 import { formatAccessLine, writeLogLine } from '@barberly/common/server';
 import type { ProxyConfig } from './config';
-import { classifyRequest } from './routes';
+import { classifyRequest, type ProxyHandler, type Route } from './routes';
 import { adminSecurityHeaders, connectExtraFor } from './security-headers';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -25,36 +25,33 @@ function healthy(url: string): Promise<boolean> {
 }
 
 export function withOps(
-  handler: http.RequestListener,
+  handler: http.RequestListener | ProxyHandler,
   config: Pick<ProxyConfig, 'apiUrl' | 'storefrontUrl' | 'appDomain'>,
   options: { isStopping: () => boolean; accessLog: boolean },
 ): http.RequestListener {
   const adminHeaders = Object.entries(adminSecurityHeaders(connectExtraFor(process.env.SUPABASE_URL)));
+  const handsOver = 'handsOpsToStorefront' in handler ? handler.handsOpsToStorefront : null;
   return (req, res) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers['x-request-id'] = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    if (options.isStopping()) res.setHeader('Connection', 'close');
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (options.accessLog && path !== '/healthz' && path !== '/readyz') {
-      const started = process.hrtime.bigint();
-      res.once('finish', () => {
-        // Written in batches (common/server/access-log.ts): one write per line cost more than the page it logs.
-        writeLogLine(
-          formatAccessLine({
-            service: 'proxy',
-            requestId,
-            method: req.method,
-            host: req.headers.host,
-            path: logSafePath(path),
-            status: res.statusCode,
-            durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-          }),
-        );
-      });
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const logged = options.accessLog && path !== '/healthz' && path !== '/readyz';
+    const started = logged ? process.hrtime.bigint() : 0n;
+    const readyz = path === '/readyz' && req.method === 'GET' && !shopSlugFromHost(req.headers.host, config.appDomain);
+    // Classified once here and handed on: the handler routes by the same answer.
+    const route: Route | null = readyz
+      ? null
+      : { path, destination: classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain }) };
+    // A shop page for the storefront in this process: its ops write the request id (and Connection: close while
+    // stopping) with the page's own headers, once; everything else gets them here.
+    if (!route || !handsOver?.(req, route)) {
+      res.setHeader('X-Request-Id', requestId);
+      if (options.isStopping()) res.setHeader('Connection', 'close');
     }
-    if (path === '/readyz' && req.method === 'GET' && !shopSlugFromHost(req.headers.host, config.appDomain)) {
+    if (readyz) {
       void Promise.all([healthy(config.apiUrl), healthy(config.storefrontUrl)]).then(([api, storefront]) => {
         const ready = api && storefront && !options.isStopping();
         res.writeHead(ready ? 200 : 503, {
@@ -70,9 +67,47 @@ export function withOps(
       });
       return;
     }
-    if (classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain }) === 'admin') {
+    if (route?.destination === 'admin') {
       for (const [name, value] of adminHeaders) res.setHeader(name, value);
     }
-    handler(req, res);
+    handler(req, res, route ?? undefined);
+    if (!logged) return;
+    // A page from memory has been written by now: its line is queued at once, without a listener per request.
+    if (res.writableEnded) writeAccessLine(req, res, requestId, path, started);
+    else logWhenFinished(req, res, requestId, path, started);
   };
+}
+
+/**
+ * One access line per request, written in batches (common/server/access-log.ts): one write per line cost more than
+ * the page it logs. The duration runs to the answer's last byte handed to the socket.
+ */
+function writeAccessLine(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  requestId: string,
+  path: string,
+  started: bigint,
+): void {
+  writeLogLine(
+    formatAccessLine({
+      service: 'proxy',
+      requestId,
+      method: req.method,
+      host: req.headers.host,
+      path: logSafePath(path),
+      status: res.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+    }),
+  );
+}
+
+function logWhenFinished(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  requestId: string,
+  path: string,
+  started: bigint,
+): void {
+  res.once('finish', () => writeAccessLine(req, res, requestId, path, started));
 }

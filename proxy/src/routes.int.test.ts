@@ -349,7 +349,7 @@ describe('the storefront inside the proxy process (npm start)', () => {
     const storefrontPort = await start(storefront);
     const handler = storefront.listeners('request')[0] as http.RequestListener;
     inProcessPort = await start(
-      http.createServer(createProxyHandler(configFor(apiPort, storefrontPort), { storefrontHandler: handler })),
+      http.createServer(createProxyHandler(configFor(apiPort, storefrontPort), { storefront: { handler } })),
     );
   });
 

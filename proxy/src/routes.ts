@@ -37,10 +37,13 @@ function hasPrefix(pathname: string, prefix: string): boolean {
  */
 export function classifyRequest(input: { host: string | undefined; path: string; appDomain: string }): Destination {
   let normalised = input.path;
-  try {
-    normalised = decodeURIComponent(input.path);
-  } catch {
-    // A malformed escape cannot name /_internal after decoding either; route the raw path.
+  // Nearly every path has no escape to decode (a shop page never does): the try and the copy are skipped.
+  if (normalised.includes('%')) {
+    try {
+      normalised = decodeURIComponent(input.path);
+    } catch {
+      // A malformed escape cannot name /_internal after decoding either; route the raw path.
+    }
   }
   normalised = normalised.toLowerCase();
   if (normalised === '/_internal' || normalised.startsWith('/_internal/')) return 'blocked';
@@ -121,13 +124,48 @@ function forwardedHeaders(req: http.IncomingMessage, config: ProxyConfig) {
 }
 
 /**
+ * The storefront as `npm start` runs it, inside this process (docs/decisions/0041): its handler with its own ops
+ * (request id, readiness, drain), and the entry for a front door that already gave the request its id.
+ */
+export interface InProcessStorefront {
+  handler: http.RequestListener;
+  /**
+   * The storefront's handler for a request whose X-Request-Id this front door already checked or made: it sets the
+   * response's X-Request-Id itself (once) and `Connection: close` when `stopping` says this front door is draining.
+   * Absent in a storefront built before it: the handler then sets the id again.
+   */
+  fromFrontDoor?: (req: http.IncomingMessage, res: http.ServerResponse, stopping: boolean) => void;
+}
+
+/** Where withOps found a request to go: computed once per request and handed to the handler. */
+export interface Route {
+  /** The URL's path (no query). */
+  path: string;
+  destination: Destination;
+}
+
+/**
+ * The proxy's handler: a request listener that may be told the request's route (withOps classifies each request
+ * once), and which says which requests it hands, with their ops, to the storefront in this process.
+ */
+export interface ProxyHandler {
+  (req: http.IncomingMessage, res: http.ServerResponse, route?: Route): void;
+  /** True when this request goes to the in-process storefront's `fromFrontDoor`, which writes the request id. */
+  handsOpsToStorefront: (req: http.IncomingMessage, route: Route) => boolean;
+}
+
+/**
  * The storefront running inside this process (`npm start`): requests are handed to its handler as they are, with
  * the same X-Forwarded-* headers the HTTP hop would add, and no socket, parse or copy in between.
  */
-function inProcessUpstream(handler: http.RequestListener, config: ProxyConfig) {
+function inProcessUpstream(storefront: InProcessStorefront, config: ProxyConfig, isStopping: () => boolean) {
+  const { handler, fromFrontDoor } = storefront;
   return (req: ProxiedRequest, res: http.ServerResponse): void => {
     Object.assign(req.headers, forwardedHeaders(req, config));
-    handler(req, res);
+    // Only a request whose response has no X-Request-Id yet (the fast path below, which withOps left it to) takes
+    // the entry that writes it; a request that came through Express already has it.
+    if (fromFrontDoor && !res.hasHeader('x-request-id')) fromFrontDoor(req, res, isStopping());
+    else handler(req, res);
   };
 }
 
@@ -306,20 +344,30 @@ function hasBody(req: http.IncomingMessage): boolean {
  */
 export function createProxyHandler(
   config: ProxyConfig,
-  options: { storefrontHandler?: http.RequestListener } = {},
-): http.RequestListener {
+  options: {
+    /** The storefront in this process (npm start); absent: STOREFRONT_URL over HTTP. */
+    storefront?: InProcessStorefront;
+    /** Whether the process is draining (the in-process storefront then answers with `Connection: close`). */
+    isStopping?: () => boolean;
+  } = {},
+): ProxyHandler {
   const api = createUpstream('api', config.apiUrl, config);
-  const storefront: Upstream = options.storefrontHandler
-    ? inProcessUpstream(options.storefrontHandler, config)
+  const storefront: Upstream = options.storefront
+    ? inProcessUpstream(options.storefront, config, options.isStopping ?? (() => false))
     : createUpstream('storefront', config.storefrontUrl, config);
   const app = createApp(config, { api, storefront });
   const leanApi = createLeanApiUpstream(config.apiUrl, config);
-  return (req, res) => {
+  /** Body-less requests with an origin-form URL skip Express (see above). */
+  const fastPath = (req: http.IncomingMessage) => (req.url ?? '/').startsWith('/') && !hasBody(req);
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse, route?: Route) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/') && !hasBody(req)) {
-      const query = url.indexOf('?');
-      const path = query === -1 ? url : url.slice(0, query);
-      const destination = classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain });
+    if (fastPath(req)) {
+      let destination = route?.destination;
+      if (destination === undefined) {
+        const query = url.indexOf('?');
+        const path = query === -1 ? url : url.slice(0, query);
+        destination = classifyRequest({ host: req.headers.host, path, appDomain: config.appDomain });
+      }
       if (destination === 'api' || destination === 'storefront') {
         const upstream = destination === 'api' ? leanApi : storefront;
         void upstream(req as ProxiedRequest, res, (err?: unknown) => {
@@ -331,6 +379,11 @@ export function createProxyHandler(
     }
     app(req, res);
   };
+  const hasFrontDoorEntry = Boolean(options.storefront?.fromFrontDoor);
+  return Object.assign(handler, {
+    handsOpsToStorefront: (req: http.IncomingMessage, route: Route) =>
+      hasFrontDoorEntry && route.destination === 'storefront' && fastPath(req),
+  });
 }
 
 /** Where the api takes files (multipart), with its own size limit enforced while streaming. */

@@ -14,7 +14,7 @@ import { createHostMap } from './host-map';
 import { HtmlCache } from './html-cache';
 import { createManagedApi } from './managed-api';
 import { startMetricsServer, withRequestMetrics } from './metrics';
-import { withOps } from './ops';
+import { type OpsHandler, withOps } from './ops';
 import { createShopApi } from './shop-api';
 import { ShopCache } from './shop-cache';
 import { subscribeToShopChanges } from './shop-events';
@@ -30,6 +30,8 @@ function log(message: string, fields?: Record<string, unknown>) {
 export interface StorefrontInstance {
   /** The storefront's request handler, with its ops (request id, access log, drain): what its server answers with. */
   handler: RequestListener;
+  /** The same for a front door in this process that already gave the request its id (server/ops.ts). */
+  fromFrontDoor: OpsHandler['fromFrontDoor'];
   /** Where its own server listens (the api's notifications and direct traffic arrive here). */
   url: string;
   /** Graceful stop: stop accepting, close idle keep-alive sockets, finish in-flight requests, close Redis. */
@@ -76,7 +78,11 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
   const events = redis ? subscribeToShopChanges({ redis, keyPrefix: env.REDIS_KEY_PREFIX, shops, hosts, log }) : null;
   events?.ready.catch((err: unknown) => log('redis subscribe failed', { err: String(err) }));
 
-  const { handler: app, counts } = createStorefront({
+  const {
+    handler: app,
+    app: routes,
+    counts,
+  } = createStorefront({
     env,
     shops,
     hosts,
@@ -89,7 +95,7 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     direct: bundled && source.DIRECT_RENDER !== 'false' ? new DirectRenderer(log) : null,
   });
   let stopping = false;
-  const handler = withOps(withRequestMetrics(app), {
+  const handler = withOps(withRequestMetrics(app, routes), {
     redis,
     apiUrl: env.API_URL,
     isStopping: () => stopping,
@@ -140,7 +146,7 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     });
     return stopped;
   };
-  return { handler, url, stop };
+  return { handler, fromFrontDoor: handler.fromFrontDoor, url, stop };
 }
 
 /** `node dist/start.mjs` (and `npm run dev`): the storefront as its own process. */

@@ -51,30 +51,42 @@ export interface OpsOptions {
   accessLog: boolean;
 }
 
-export function withOps(handler: RequestListener, options: OpsOptions): RequestListener {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.headers['x-request-id'] = requestId;
-    res.setHeader('x-request-id', requestId);
-    if (options.isStopping()) res.setHeader('connection', 'close');
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (options.accessLog && path !== '/healthz' && path !== '/readyz') {
-      const started = process.hrtime.bigint();
-      res.once('finish', () => {
-        writeLogLine(
-          formatAccessLine({
-            service: 'storefront',
-            requestId,
-            method: req.method,
-            host: req.headers['x-forwarded-host'] ?? req.headers.host,
-            path: logSafePath(path),
-            status: res.statusCode,
-            durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-          }),
-        );
-      });
-    }
+/** One access line (batched: common/server/access-log.ts); the duration runs to the answer's last byte. */
+function writeAccessLine(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  path: string,
+  started: bigint,
+): void {
+  writeLogLine(
+    formatAccessLine({
+      service: 'storefront',
+      requestId,
+      method: req.method,
+      host: req.headers['x-forwarded-host'] ?? req.headers.host,
+      path: logSafePath(path),
+      status: res.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+    }),
+  );
+}
+
+/** The storefront's handler with its ops; `fromFrontDoor` is for a front door in the same process (npm start). */
+export interface OpsHandler extends RequestListener {
+  /**
+   * For a request whose X-Request-Id the front door in this process already checked or made (it is in the
+   * request's headers, and the response has none yet): the id is written once, and `Connection: close` too when the
+   * front door is draining (`stopping`) as well as when this storefront is.
+   */
+  fromFrontDoor: (req: IncomingMessage, res: ServerResponse, stopping: boolean) => void;
+}
+
+export function withOps(handler: RequestListener, options: OpsOptions): OpsHandler {
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (path === '/readyz' && (req.method === 'GET' || req.method === 'HEAD')) {
       void readiness(options).then(({ ready, checks }) => {
         const ok = ready && !options.isStopping();
@@ -86,6 +98,37 @@ export function withOps(handler: RequestListener, options: OpsOptions): RequestL
       });
       return;
     }
+    if (!options.accessLog || path === '/healthz' || path === '/readyz') {
+      handler(req, res);
+      return;
+    }
+    const started = process.hrtime.bigint();
     handler(req, res);
+    // A page from memory has been written by now: its line is queued at once, without a listener per request.
+    if (res.writableEnded) writeAccessLine(req, res, requestId, path, started);
+    else res.once('finish', () => writeAccessLine(req, res, requestId, path, started));
   };
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    if (options.isStopping()) res.setHeader('connection', 'close');
+    serve(req, res, requestId);
+  };
+  return Object.assign(listener, {
+    fromFrontDoor(req: IncomingMessage, res: ServerResponse, stopping: boolean) {
+      const incoming = req.headers['x-request-id'];
+      // Checked by the front door already; a caller without one (or with a bad one) gets the usual treatment.
+      if (typeof incoming !== 'string' || !REQUEST_ID.test(incoming)) {
+        listener(req, res);
+        return;
+      }
+      res.setHeader('x-request-id', incoming);
+      // The name as each side writes it: the front door's 'Connection' while it drains, this storefront's own else.
+      if (options.isStopping()) res.setHeader('connection', 'close');
+      else if (stopping) res.setHeader('Connection', 'close');
+      serve(req, res, incoming);
+    },
+  });
 }
