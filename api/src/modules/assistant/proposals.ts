@@ -1,14 +1,17 @@
 import { ASSISTANT_LIMITS, ASSISTANT_MESSAGES, type AssistantProposal } from '@barberly/common';
 import { HttpError, notFound } from '../../platform/http/errors';
 import { type Actor, conversationOf, describeActor } from './actor';
-import type { AssistantTool, ToolContext, ToolResult } from './tool-context';
+import type { AssistantTool, Channel, ToolContext, ToolResult } from './tool-context';
 import { findTool, parseToolArgs } from './tools';
 
 /**
  * Propose, then confirm: a write the assistant wants to make is stored as a proposal (what, who, when, what it
  * displaces) and nothing changes until the same person confirms it. Confirming re-checks everything against the
- * confirmer's own permissions, applies the change through the same services as the REST routes, and writes the
- * audit log. A proposal lapses after ASSISTANT_LIMITS.proposalTtlMinutes.
+ * confirmer's own permissions and applies the change through the same services as the REST routes. The audit log
+ * (assistant_audit, one line per proposal) of a change of an appointment is written by its event's listener, in the
+ * change's transaction (assistant-audit.listener.ts, decision 0190); everything else is written here where it ends:
+ * rejected, failed, and applied writes that are not an appointment's (time off, hours, reminders). A proposal
+ * lapses after ASSISTANT_LIMITS.proposalTtlMinutes.
  */
 
 interface ProposalRow {
@@ -23,8 +26,6 @@ interface ProposalRow {
   result: { outcome?: string } | null;
   expires_at: Date;
 }
-
-export type Channel = 'chat' | 'mcp' | 'text' | 'quick';
 
 function toDto(row: ProposalRow): AssistantProposal {
   return {
@@ -110,10 +111,14 @@ async function claim(ctx: ToolContext, id: string): Promise<ProposalRow> {
   return claimed[0];
 }
 
+/**
+ * The proposal's audit line where the listener wrote none: a line already there (the applied change's, written with
+ * its event) is kept.
+ */
 async function audit(ctx: ToolContext, row: ProposalRow, channel: Channel, outcome: string, detail: unknown) {
   await ctx.deps.dataSource.query(
     `INSERT INTO "assistant_audit" ("shop_id", "proposal_id", "confirmed_by", "channel", "tool", "args", "outcome", "detail")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ("proposal_id") DO NOTHING`,
     [
       ctx.actor.shop.id,
       row.id,
@@ -142,7 +147,8 @@ export async function confirmProposal(
   let failure: string | undefined;
   try {
     if (!tool?.apply) throw new HttpError(403, 'forbidden', 'You may not make this change.');
-    result = await tool.apply(ctx, parseToolArgs(tool, ctx.actor, row.args));
+    // The proposal rides along: its appointment changes' events carry its id and channel for the audit listener.
+    result = await tool.apply({ ...ctx, proposal: { id: row.id, channel } }, parseToolArgs(tool, ctx.actor, row.args));
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     failure = err.message;
@@ -175,4 +181,4 @@ export async function latestPending(ctx: ToolContext): Promise<AssistantProposal
   return pending[pending.length - 1] ?? null;
 }
 
-export type { Actor };
+export type { Actor, Channel };

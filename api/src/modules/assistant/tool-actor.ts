@@ -1,7 +1,9 @@
 import { normalizePhone } from '@barberly/common';
 import { notFound } from '../../platform/http/errors';
+import type { Actor as LifecycleActor } from '../appointments/lifecycle';
 import type { AppointmentScope } from '../appointments/staff-actions';
 import type { Actor } from './actor';
+import type { ToolContext } from './tool-context';
 
 /**
  * Who a tool acts as: the caller's reach (the whole shop, their own chair, the appointments booked with their phone)
@@ -18,13 +20,16 @@ export function ownBarberId(actor: Actor, requested: unknown): string | undefine
   return typeof requested === 'string' && requested !== 'any' ? requested : undefined;
 }
 
-/** The assistant as the appointment's history names it (issue 24): acting for this person. */
-export function assistantActor(actor: Actor) {
-  return { kind: 'assistant' as const, id: actor.kind === 'client' ? null : actor.userId };
+/**
+ * The assistant as the appointment's history names it (issue 24): acting for this person, applying this proposal
+ * (its id and channel go into the event's data, for the audit listener; decision 0190).
+ */
+export function assistantActor(actor: Actor, proposal?: ToolContext['proposal']): LifecycleActor {
+  return { kind: 'assistant', id: actor.kind === 'client' ? null : actor.userId, ...(proposal ? { proposal } : {}) };
 }
 
-export function scopeOf(actor: Actor): AppointmentScope {
-  const by = assistantActor(actor);
+export function scopeOf(actor: Actor, proposal?: ToolContext['proposal']): AppointmentScope {
+  const by = assistantActor(actor, proposal);
   if (actor.kind === 'owner') return { shop: actor.shop, actor: by };
   if (actor.kind === 'barber') return { shop: actor.shop, barberId: actor.barber.id, actor: by };
   const shopCountry = (actor.shop as { country?: string | null }).country ?? undefined;

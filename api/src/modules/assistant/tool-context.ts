@@ -29,11 +29,19 @@ export function assistantLimiter(deps: AssistantDeps, name: string, factor: numb
   });
 }
 
+/** Where a person confirmed or rejected a proposal: the dashboards' chat, an MCP client, a text, a quick action. */
+export type Channel = 'chat' | 'mcp' | 'text' | 'quick';
+
 export interface ToolContext {
   deps: AssistantDeps;
   actor: Actor;
   /** Called when a client asks for a person (client texts hand the conversation to the owner's inbox). */
   onHandOver?: (reason: string) => Promise<void>;
+  /**
+   * A write being applied: the proposal confirmed and where. Its appointment changes carry it in their events, so
+   * the audit listener records them (assistant-audit.listener.ts).
+   */
+  proposal?: { id: string; channel: Channel };
 }
 
 export interface ToolResult {

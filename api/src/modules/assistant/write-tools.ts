@@ -44,7 +44,7 @@ export const WRITE_TOOLS: AssistantTool[] = [
     async apply(ctx, args) {
       const service = await serviceOrFirst(ctx, args.serviceId);
       const booked = await bookWalkIn(
-        { ...ctx.deps, actor: assistantActor(ctx.actor) },
+        { ...ctx.deps, actor: assistantActor(ctx.actor, ctx.proposal) },
         ctx.actor.shop.id,
         ctx.actor.shop.ownerId,
         {
@@ -86,7 +86,7 @@ export const WRITE_TOOLS: AssistantTool[] = [
     async apply(ctx, args) {
       const phone = ctx.actor.kind === 'client' ? ctx.actor.phone : String(args.clientPhone ?? '');
       const booked = await bookAppointment(
-        { ...ctx.deps, actor: assistantActor(ctx.actor) },
+        { ...ctx.deps, actor: assistantActor(ctx.actor, ctx.proposal) },
         ctx.actor.shop.id,
         {
           serviceId: args.serviceId,
@@ -122,7 +122,7 @@ export const WRITE_TOOLS: AssistantTool[] = [
       return { summary: `Move ${text} to ${when(ctx, new Date(String(args.start)))}`, displaces: [] };
     },
     async apply(ctx, args) {
-      const moved = await rescheduleInScope(ctx.deps, scopeOf(ctx.actor), String(args.appointmentId), {
+      const moved = await rescheduleInScope(ctx.deps, scopeOf(ctx.actor, ctx.proposal), String(args.appointmentId), {
         start: args.start,
         ...(ctx.actor.kind === 'owner' && typeof args.barberId === 'string' ? { barberId: args.barberId } : {}),
       });
@@ -143,7 +143,7 @@ export const WRITE_TOOLS: AssistantTool[] = [
       return { summary: `Cancel ${text}`, displaces: [] };
     },
     async apply(ctx, args) {
-      const cancelled = await cancelInScope(ctx.deps, scopeOf(ctx.actor), String(args.appointmentId));
+      const cancelled = await cancelInScope(ctx.deps, scopeOf(ctx.actor, ctx.proposal), String(args.appointmentId));
       return {
         summary: `Cancelled ${cancelled.service.name} on ${when(ctx, new Date(cancelled.start))}`,
         data: appointmentView(cancelled),
@@ -162,7 +162,7 @@ export const WRITE_TOOLS: AssistantTool[] = [
     },
     async apply(ctx, args) {
       const status = args.status === 'no_show' ? 'no_show' : 'completed';
-      const marked = await markInScope(ctx.deps, scopeOf(ctx.actor), String(args.appointmentId), status);
+      const marked = await markInScope(ctx.deps, scopeOf(ctx.actor, ctx.proposal), String(args.appointmentId), status);
       return {
         summary: `Marked ${marked.client.name} ${marked.status.replace('_', '-')}`,
         data: appointmentView(marked),
