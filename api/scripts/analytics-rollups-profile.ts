@@ -1,15 +1,18 @@
 // The analytics profile of decision 0188 (docs/benchmarks.md): `cd api && npx tsx scripts/analytics-rollups-profile.ts`.
 // Writes the bench's history (bench/analytics.mjs fillHistory: 100,000 appointments, 8,000 clients, 12 barbers) into
-// a fresh test database on TEST_DATABASE_URL's server, rebuilds the rollups, then prints, per period, each statement's
-// PostgreSQL backend CPU (/proc/<pid>/schedstat: the server must be on this machine) and wall time, median of 5, raw
-// SQL beside rollups. Drops the database at the end.
+// a fresh test database on TEST_DATABASE_URL's server, rebuilds the rollups and client visit rows, then prints, per
+// period, each statement's PostgreSQL backend CPU (/proc/<pid>/schedstat: the server must be on this machine) and wall
+// time, median of 5, the raw SQL (analytics-raw-*.ts) beside the read path (analytics.repository.ts), and whether the
+// two give the same figures. Drops the database at the end.
+// PROFILE_DATABASE_URL and PROFILE_SHOP: profile a database already filled instead (kept; rebuilt first).
 import 'reflect-metadata';
 import fs from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { localDateOf } from '@barberly/common';
+import type { DataSource } from 'typeorm';
 // @ts-expect-error the bench is plain JavaScript
 import { fillHistory } from '../../bench/analytics.mjs';
 import {
-  type AnalyticsScope,
   loadBarberFigures,
   loadDaily,
   loadHeatmap,
@@ -17,20 +20,21 @@ import {
   loadTopServices,
 } from '../src/modules/analytics/analytics.repository';
 import { resolvePeriods } from '../src/modules/analytics/analytics-period';
-import {
-  loadDailyFromRollups,
-  loadHeatmapFromRollups,
-  loadTopServicesFromRollups,
-  rebuildRollups,
-} from '../src/modules/analytics/analytics-rollups';
+import { loadBarberFiguresRaw } from '../src/modules/analytics/analytics-raw-barbers';
+import { loadDailyRaw, loadHeatmapRaw, loadTopServicesRaw } from '../src/modules/analytics/analytics-raw-days';
+import { loadSummariesRaw } from '../src/modules/analytics/analytics-raw-summary';
+import { rebuildRollups } from '../src/modules/analytics/analytics-rollups';
+import type { AnalyticsScope } from '../src/modules/analytics/analytics-scope';
 import { createBookingTestApp, everyDay, setUpShop } from '../src/modules/appointments/booking.test-helper';
+import { createDataSource } from '../src/platform/db/data-source';
 import { signUpTestUser } from '../src/test/auth-helpers';
 import { createTestDatabase } from '../src/test/test-db';
 
 const ZONE = 'America/New_York';
-const db = await createTestDatabase();
-const app = await createBookingTestApp(db);
-try {
+
+async function fresh(): Promise<{ dataSource: DataSource; shopId: string; done: () => Promise<void> }> {
+  const db = await createTestDatabase();
+  const app = await createBookingTestApp(db);
   const owner = await signUpTestUser(app);
   const shop = await setUpShop(app, owner.accessToken, {
     settings: {
@@ -57,63 +61,83 @@ try {
     [shop.id],
   );
   console.log('history', await fillHistory(db.url, shop.id));
+  await app.close?.();
+  return { dataSource: db.dataSource, shopId: shop.id, done: () => db.drop() };
+}
+
+async function existing(url: string, shopId: string) {
+  const dataSource = createDataSource(url, { poolSize: 2 });
+  await dataSource.initialize();
+  return { dataSource, shopId, done: () => dataSource.destroy() };
+}
+
+const target = process.env.PROFILE_DATABASE_URL
+  ? await existing(process.env.PROFILE_DATABASE_URL, process.env.PROFILE_SHOP ?? '')
+  : await fresh();
+const { dataSource, shopId } = target;
+try {
   let started = performance.now();
-  await rebuildRollups(db.dataSource.manager, shop.id);
+  await rebuildRollups(dataSource.manager, shopId);
   console.log(`rebuild: ${Math.round(performance.now() - started)} ms`);
-  await db.dataSource.query('VACUUM (ANALYZE) "analytics_day_rollups"');
+  await dataSource.query('VACUUM (ANALYZE) "analytics_day_rollups"');
+  await dataSource.query('VACUUM (ANALYZE) "analytics_client_visits"');
   console.log(
-    'rollup rows',
-    await db.dataSource.query(`SELECT "grain", count(*)::int AS "rows" FROM "analytics_day_rollups" GROUP BY 1`),
+    'rows',
+    await dataSource.query(
+      `SELECT "grain", count(*)::int AS "rows" FROM "analytics_day_rollups" GROUP BY 1
+       UNION ALL SELECT 'client visits', count(*)::int FROM "analytics_client_visits"`,
+    ),
   );
-  const runner = db.dataSource.createQueryRunner();
+  const runner = dataSource.createQueryRunner();
   await runner.connect();
   const m = runner.manager;
   const [backend] = (await runner.query('SELECT pg_backend_pid() AS "pid"')) as Array<{ pid: number }>;
   const pid = backend?.pid;
   const cpuMs = () => Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  const median = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[2] ?? 0);
+  const results: unknown[] = [];
   const time = async (f: () => Promise<unknown>) => {
     const walls: number[] = [];
     const cpus: number[] = [];
     for (let i = 0; i < 5; i++) {
       started = performance.now();
       const cpu = cpuMs();
-      await f();
+      results[0] = await f();
       cpus.push(cpuMs() - cpu);
       walls.push(performance.now() - started);
     }
-    const median = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[2] ?? 0);
-    return `${median(cpus)} cpu / ${median(walls)} wall`;
+    return { cpu: median(cpus), wall: median(walls), value: results[0] };
   };
   const now = new Date();
   const today = localDateOf(now, ZONE);
   const custom = { period: 'custom', from: daysBefore(today, 730), to: today };
   for (const q of [{ period: '7d' }, { period: '30d' }, { period: '90d' }, { period: '12m' }, custom]) {
     const { period, previous } = resolvePeriods(q as never, today);
-    const scope: AnalyticsScope = {
-      shopId: shop.id,
-      timeZone: ZONE,
-      currency: 'USD',
-      current: period,
-      prior: previous,
-    };
-    console.log(
-      JSON.stringify({
-        period: `${q.period} ${period.from}..${period.to}`,
-        summary: await time(() => loadSummaries(m, scope, now)),
-        barbers: await time(() => loadBarberFigures(m, scope, null)),
-        services: await time(() => loadTopServices(m, scope)),
-        servicesRollups: await time(() => loadTopServicesFromRollups(m, scope)),
-        heatmap: await time(() => loadHeatmap(m, scope)),
-        heatmapRollups: await time(() => loadHeatmapFromRollups(m, scope)),
-        daily: await time(() => loadDaily(m, scope)),
-        dailyRollups: await time(() => loadDailyFromRollups(m, scope)),
-      }),
-    );
+    const scope: AnalyticsScope = { shopId, timeZone: ZONE, currency: 'USD', current: period, prior: previous };
+    const pairs = {
+      summary: [() => loadSummariesRaw(m, scope, now), () => loadSummaries(m, scope, now)],
+      barbers: [() => loadBarberFiguresRaw(m, scope, null), () => loadBarberFigures(m, scope, null)],
+      services: [() => loadTopServicesRaw(m, scope), () => loadTopServices(m, scope)],
+      heatmap: [() => loadHeatmapRaw(m, scope), () => loadHeatmap(m, scope)],
+      daily: [() => loadDailyRaw(m, scope), () => loadDaily(m, scope)],
+    } as const;
+    const line: Record<string, string> = { period: `${q.period} ${period.from}..${period.to}` };
+    let rawCpu = 0;
+    let rolledCpu = 0;
+    for (const [name, [raw, rolled]] of Object.entries(pairs)) {
+      const a = await time(raw);
+      const b = await time(rolled);
+      rawCpu += a.cpu;
+      rolledCpu += b.cpu;
+      const same = isDeepStrictEqual(a.value, b.value);
+      line[name] = `${a.cpu}/${a.wall} -> ${b.cpu}/${b.wall}${same ? '' : ' DIFFERENT'}`;
+    }
+    line.total = `${rawCpu} -> ${rolledCpu} ms cpu`;
+    console.log(JSON.stringify(line));
   }
   await runner.release();
 } finally {
-  await app.close?.();
-  await db.drop();
+  await target.done();
 }
 
 function daysBefore(day: string, days: number): string {

@@ -21,6 +21,7 @@ import { ChairCheckout1795520000000 } from './1795520000000-chair-checkout';
 import { WebPush1795530000000 } from './1795530000000-web-push';
 import { AnalyticsRollups1795540000000 } from './1795540000000-analytics-rollups';
 import { CalendarLive1795550000000 } from './1795550000000-calendar-live';
+import { AnalyticsClientFacts1795550300000 } from './1795550300000-analytics-client-facts';
 import { AssistantAuditEvents1795560005000 } from './1795560005000-assistant-audit-events';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.

@@ -14,7 +14,6 @@ import { loadPaymentAnalytics } from '../payments/money-analytics';
 import type { ShopEntity } from '../shops/shop.entity';
 import { findShopById, SHOP_NOT_FOUND } from '../shops/shop-access';
 import {
-  type AnalyticsScope,
   type BarberPeriodFigures,
   loadBarberFigures,
   loadDaily,
@@ -25,7 +24,10 @@ import {
 } from './analytics.repository';
 import type { AnalyticsCache } from './analytics-cache';
 import { comparisonOf, resolvePeriods } from './analytics-period';
-import { loadDailyFromRollups, loadHeatmapFromRollups, loadTopServicesFromRollups } from './analytics-rollups';
+import { loadBarberFiguresRaw } from './analytics-raw-barbers';
+import { loadDailyRaw, loadHeatmapRaw, loadTopServicesRaw } from './analytics-raw-days';
+import { loadSummariesRaw } from './analytics-raw-summary';
+import type { AnalyticsScope } from './analytics-scope';
 
 export interface AnalyticsDeps {
   /** The primary: who may see which shop (a shop made a moment ago must be found). */
@@ -40,8 +42,9 @@ export interface AnalyticsDeps {
   /** Reports kept per process until the shop's data changes (analytics-cache.ts); without it every one is computed. */
   reportCache?: AnalyticsCache;
   /**
-   * Read daily, heatmap and top services from the per-day rollups (analytics-rollups.ts, decision 0188) instead of
-   * the raw rows. Only where the rollups are kept on write (the lifecycle's rollup listener) or rebuilt.
+   * false: compute every figure from the appointments alone (analytics-raw-*.ts), the reference the tests compare
+   * the rollups with. By default the figures are read from the rollups and client visit rows kept on write
+   * (analytics.repository.ts, decision 0188).
    */
   rollups?: boolean;
 }
@@ -89,12 +92,13 @@ async function computeShopReport(
   scope: AnalyticsScope,
 ): Promise<AnalyticsReport> {
   const manager = reader(deps);
+  const raw = deps.rollups === false;
   const [summaries, barbers, services, heatmap, daily, openedOn] = await Promise.all([
-    loadSummaries(manager, scope, deps.now()),
-    loadBarberFigures(manager, scope, null),
-    (deps.rollups ? loadTopServicesFromRollups : loadTopServices)(manager, scope),
-    (deps.rollups ? loadHeatmapFromRollups : loadHeatmap)(manager, scope),
-    (deps.rollups ? loadDailyFromRollups : loadDaily)(manager, scope),
+    (raw ? loadSummariesRaw : loadSummaries)(manager, scope, deps.now()),
+    (raw ? loadBarberFiguresRaw : loadBarberFigures)(manager, scope, null),
+    (raw ? loadTopServicesRaw : loadTopServices)(manager, scope),
+    (raw ? loadHeatmapRaw : loadHeatmap)(manager, scope),
+    (raw ? loadDailyRaw : loadDaily)(manager, scope),
     loadOpenedOn(manager, shop.id, shop.timeZone),
   ]);
   const { kind: _c, otherCurrencyAppointments, ...current } = summaries.current;
@@ -135,7 +139,7 @@ export async function getMyAnalytics(deps: AnalyticsDeps, userId: string, query:
   if (!shop) throw notFound(SHOP_NOT_FOUND);
   const scope = scopeOf(deps, shop, query);
   const { rows, openedOn } = await cached(deps, shop.id, reportKey(scope, `barber:${barber.id}`), async () => ({
-    rows: await loadBarberFigures(reader(deps), scope, barber.id),
+    rows: await (deps.rollups === false ? loadBarberFiguresRaw : loadBarberFigures)(reader(deps), scope, barber.id),
     openedOn: await loadOpenedOn(reader(deps), shop.id, shop.timeZone, barber.id),
   }));
   const current = rows.find((r) => r.kind === 'current');

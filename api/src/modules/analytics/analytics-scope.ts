@@ -1,0 +1,56 @@
+import { type DateRange, LIVE_APPOINTMENT_STATUSES, WEEKDAYS } from '@barberly/common';
+
+/**
+ * What every analytics statement shares (decision 0150): the scope of a report, and the SQL pieces that turn its
+ * periods into instants. Every figure is computed in the shop's zone: a period is `[from 00:00, to+1 00:00)` local,
+ * `(date::timestamp AT TIME ZONE tz)`, so a DST day has 23 or 25 hours.
+ */
+
+export interface AnalyticsScope {
+  shopId: string;
+  timeZone: string;
+  /** The shop's current currency: only appointments in it go into money figures. */
+  currency: string;
+  current: DateRange;
+  prior: DateRange;
+}
+
+export type PeriodKind = 'current' | 'prior';
+
+// Fixed identifiers from common, not input: safe to write into the SQL text.
+export const KEPT = `(${LIVE_APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+export const WEEKDAY_NAMES = `ARRAY[${WEEKDAYS.map((d) => `'${d}'`).join(', ')}]`;
+
+/** $1 shop, $2 zone, $3..$6 the two periods' dates. */
+export const PERIODS = `"periods" AS (
+  SELECT p."kind", p."from_date", p."to_date",
+    (p."from_date"::timestamp AT TIME ZONE $2::text) AS "start_at",
+    ((p."to_date" + 1)::timestamp AT TIME ZONE $2::text) AS "end_at"
+  FROM (VALUES ('current', $3::date, $4::date), ('prior', $5::date, $6::date)) AS p("kind", "from_date", "to_date")
+)`;
+
+export const scopeParams = (s: AnalyticsScope) => [
+  s.shopId,
+  s.timeZone,
+  s.current.from,
+  s.current.to,
+  s.prior.from,
+  s.prior.to,
+];
+
+/** $1 shop, $2 zone, $3..$4 the current period: its bounds as instants. */
+export const IN_PERIOD = `a."shop_id" = $1
+  AND a."starts_at" >= ($3::date::timestamp AT TIME ZONE $2::text)
+  AND a."starts_at" < (($4::date + 1)::timestamp AT TIME ZONE $2::text)`;
+
+export const periodParams = (s: AnalyticsScope) => [s.shopId, s.timeZone, s.current.from, s.current.to];
+
+/** A rate rounded to 4 decimals, null when there is nothing to divide by. */
+export const rate = (part: string, whole: string) =>
+  `CASE WHEN ${whole} = 0 THEN NULL ELSE round((${part})::numeric / ${whole}, 4)::float8 END`;
+
+/** The periods must not overlap (each row is given to at most one): resolvePeriods makes them adjacent. */
+export function assertSeparate(scope: AnalyticsScope): void {
+  if (!(scope.prior.to < scope.current.from))
+    throw new Error('analytics: the prior period must end before the current one');
+}
