@@ -1154,6 +1154,9 @@ export async function seedDemo(dataSource: DataSource, options: SeedDemoOptions 
     // Fresh planner statistics for the rows just written: on a new database the tables were empty a moment ago, and
     // with those numbers the Clients tab's list takes seconds (nested loops over ~10,000 appointments), not milliseconds.
     await dataSource.query('ANALYZE "clients", "appointments", "client_notes"');
+    // The history is written by SQL, not through the lifecycle: analytics' rollups and client visit rows (what the
+    // Analytics tab reads, decision 0188) are rebuilt from it, as `npm run analytics:rebuild-rollups` does.
+    await dataSource.query('SELECT "analytics_rebuild"($1)', [shop.id]);
 
     return {
       shopId: shop.id,
