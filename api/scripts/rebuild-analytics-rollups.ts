@@ -1,8 +1,8 @@
-// `npm run analytics:rebuild-rollups -w api [-- --shop <uuid>]`: rebuilds analytics' per-day rollups
-// (analytics_day_rollups, decision 0188) from the raw appointments, for one shop or every shop, each in its own
-// transaction. Run it once after migration 1795540000000, after restoring a backup, after a shop's time zone changes,
-// and after any change to appointments written outside the lifecycle (a direct SQL edit, a bulk import, the bench's
-// seed). DATABASE_URL decides the database.
+// `npm run analytics:rebuild-rollups -w api [-- --shop <uuid>]`: rebuilds analytics' per-day rollups and client visit
+// rows (analytics_day_rollups, analytics_client_visits, decision 0188) from the raw appointments, for one shop or every
+// shop, each in its own transaction. Migration 1795550300000 fills them, and triggers keep them through a shop's
+// new zone and a client merge; run it after appointments were written outside the lifecycle (a direct SQL insert,
+// delete or edit, a bulk import) and after restoring a backup of only some tables. DATABASE_URL decides the database.
 import 'reflect-metadata';
 import { rebuildRollups } from '../src/modules/analytics/analytics-rollups';
 import { createDataSource } from '../src/platform/db/data-source';
