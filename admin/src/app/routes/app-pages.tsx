@@ -14,19 +14,21 @@ import { BarberNumbersCard, LazyAnalyticsTab } from '../../features/analytics';
 import { AssistantButton } from '../../features/assistant';
 import { BarberDashboard } from '../../features/barber-dashboard';
 import { BillingBanner, OperatorShops } from '../../features/billing';
+import { TodayAgenda } from '../../features/calendar';
 import { ClientDashboard } from '../../features/client-dashboard';
 import { BarberClients, ClientsTab } from '../../features/clients';
 import { GenericDashboard } from '../../features/dashboard';
 import { MessagesTab, MessagesTabLabel } from '../../features/messaging';
 import { InvitePage, OnboardingPage } from '../../features/onboarding';
 import { MyScheduleDialog, OwnerDashboard } from '../../features/owner-dashboard';
-import { CheckOutAction, MyEarningsCard, PaymentsTab } from '../../features/payments';
+import { CheckOutAction, MyEarningsCard, PaymentsSetupCard, PaymentsTab } from '../../features/payments';
 import { api } from '../../lib/api-client';
 import { useAuth, useUser } from '../../lib/auth';
 import { paths, stayOnLanding } from '../../lib/routes';
 import { dashboardRouterTarget, looksLikeShopId } from '../../lib/routing-rules';
 import { GlobalRedirects } from '../global-redirects';
 import { MyCalendar } from './my-calendar';
+import { ShopCalendar } from './shop-calendar';
 
 function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
@@ -264,6 +266,9 @@ export function OwnerDashboardRoute() {
         Clients={ClientsTab}
         Analytics={LazyAnalyticsTab}
         Payments={PaymentsTab}
+        Calendar={ShopCalendar}
+        TodayAgenda={TodayAgenda}
+        PaymentsSetup={PaymentsSetupCard}
       />
     </AppShell>
   );

@@ -7,8 +7,8 @@
 import type { Barber, MyProfile, Service } from '@barberly/common';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../components/ui/spinner';
-import { CalendarTab } from '../../features/calendar';
 import { api } from '../../lib/api-client';
+import { ShopCalendar } from './shop-calendar';
 
 export function MyCalendar({ shopId }: { shopId: string }) {
   const profile = useQuery({ queryKey: ['/api/my/profile'], queryFn: () => api.get<MyProfile>('/api/my/profile') });
@@ -30,5 +30,5 @@ export function MyCalendar({ shopId }: { shopId: string }) {
     );
   }
   const me = barbers.data.filter((b) => b.id === profile.data.barberId);
-  return <CalendarTab shopId={shopId} services={services.data} barbers={me} />;
+  return <ShopCalendar shopId={shopId} services={services.data} barbers={me} />;
 }

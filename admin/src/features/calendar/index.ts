@@ -1,2 +1,2 @@
-export { CalendarTab } from './components/calendar-tab';
+export { CalendarTab, type CalendarTabProps } from './components/calendar-tab';
 export { TodayAgenda } from './components/today-agenda';

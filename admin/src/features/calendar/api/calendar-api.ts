@@ -11,13 +11,8 @@ import type {
 } from '@barberly/common';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import {
-  bookingKeys,
-  scheduleApi,
-  scheduleKeys,
-  type TimeOffInput,
-  useBookingMutation,
-} from '../../owner-dashboard/api/owner-api';
+import { bookingKeys, useBookingMutation } from '../../../lib/booking-api';
+import { scheduleApi, scheduleKeys, type TimeOffInput } from '../../../lib/schedule-api';
 
 /**
  * The calendar's server state (issue 25). Reads: the agenda per day (GET /appointments?date=, the same keys as the

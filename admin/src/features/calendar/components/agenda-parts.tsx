@@ -25,10 +25,10 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { ContactLinks } from '../../../components/ui/contact-links';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import type { OwnerSettableStatus } from '../../owner-dashboard/api/owner-api';
-import { ContactLinks } from '../../owner-dashboard/components/contact-links';
+import type { OwnerSettableStatus } from '../../../lib/booking-api';
 
 const STATUS_STYLES: Record<AppointmentStatus, string> = {
   confirmed: 'bg-sky-100 text-sky-800',

@@ -7,22 +7,29 @@ import {
   type Service,
 } from '@barberly/common';
 import { CalendarPlus, MoveRight } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useClient } from '../../clients/api/clients-api';
-import type { OwnerSettableStatus } from '../../owner-dashboard/api/owner-api';
-import { wallTimeOf } from '../../owner-dashboard/lib/wall-time';
-import { AppointmentMoney } from '../../payments/components/appointment-money';
-import { CheckOutAction } from '../../payments/components/checkout-dialog';
+import type { OwnerSettableStatus } from '../../../lib/booking-api';
+import { useClient } from '../../../lib/client-queries';
+import { wallTimeOf } from '../../../lib/wall-time';
 import { useMoveAppointment } from '../api/calendar-api';
 import { type ClockDisplay, timeLabel, timeOptions, visitName } from '../lib/calendar-model';
 import { errorText } from '../lib/errors';
 import { AppointmentItem } from './agenda-parts';
 import { AppointmentHistory } from './appointment-history';
 import { ChangeServicesForm } from './change-services-form';
+
+/**
+ * The payments feature's pieces of an appointment (issue 27), handed in by app/ (features never import each other):
+ * what was paid, the no-show fee and refunds; and checkout at the chair.
+ */
+export interface AppointmentPaymentParts {
+  Money?: ComponentType<{ shopId: string; appointmentId: string; status: string }>;
+  CheckOut?: ComponentType<{ shopId: string; appointment: Appointment }>;
+}
 
 /**
  * One appointment (issue 25): the card with its actions (completed, no-show, cancel, make a series, call or mail
@@ -44,7 +51,9 @@ export function AppointmentDetail({
   onBookAgain,
   onMoved,
   services = [],
-}: {
+  Money,
+  CheckOut,
+}: AppointmentPaymentParts & {
   shopId: string;
   appointment: Appointment | null;
   /** The shop's services, for "Services" (change the visit's services and length). */
@@ -84,7 +93,7 @@ export function AppointmentDetail({
           {/* Issue 24: the appointment's history, from its lifecycle events. */}
           <AppointmentHistory shopId={shopId} appointmentId={appointment.id} />
           {/* Issue 27: what was paid, the no-show fee, refunds (features/payments). */}
-          <AppointmentMoney shopId={shopId} appointmentId={appointment.id} status={appointment.status} />
+          {Money ? <Money shopId={shopId} appointmentId={appointment.id} status={appointment.status} /> : null}
           {appointment.status === 'confirmed' && Date.parse(appointment.start) > Date.now() && services.length > 0 ? (
             <ChangeServicesForm
               key={`${appointment.id}-${appointment.updatedAt}`}
@@ -108,7 +117,7 @@ export function AppointmentDetail({
           ) : null}
           <div className="flex flex-wrap gap-2">
             {/* Issue 27: checkout at the chair (features/payments). */}
-            <CheckOutAction shopId={shopId} appointment={appointment} />
+            {CheckOut ? <CheckOut shopId={shopId} appointment={appointment} /> : null}
             <Button variant="light" onClick={() => onBookAgain(appointment)}>
               <CalendarPlus aria-hidden="true" className="size-4" /> Book again
             </Button>

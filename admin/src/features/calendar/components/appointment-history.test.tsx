@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { fakeApi, on, renderWithApi } from '../../owner-dashboard/lib/fake-api.test-helper';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
 import { AppointmentHistory } from './appointment-history';
 
 const SHOP_ID = '11111111-1111-4111-8111-111111111111';

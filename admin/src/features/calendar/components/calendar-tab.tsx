@@ -26,24 +26,14 @@ import {
   bookingKeys,
   type OwnerSettableStatus,
   useAgenda,
-  useMyShops,
   useSetAppointmentStatus,
-  useShopDisplay,
   useWalkIn,
-} from '../../owner-dashboard/api/owner-api';
-import { useActiveSeries } from '../../owner-dashboard/api/visits-api';
-import { SeriesDialog } from '../../owner-dashboard/components/series-dialog';
-import { SeriesPanel } from '../../owner-dashboard/components/series-panel';
-import { WaitlistPanel } from '../../owner-dashboard/components/waitlist-panel';
-import {
-  apiErrorToast,
-  appointmentStatusToasts,
-  failureToast,
-  seriesCancelledToasts,
-  walkInBookedToast,
-} from '../../owner-dashboard/lib/messages';
-import { wallTimeOf } from '../../owner-dashboard/lib/wall-time';
+} from '../../../lib/booking-api';
+import { apiErrorToast, failureToast } from '../../../lib/dashboard-toasts';
+import { useMyShops, useShopDisplay } from '../../../lib/shop-queries';
+import { wallTimeOf } from '../../../lib/wall-time';
 import { useAgendaDays, useBarberSchedules, useCalendarTimeOff, useMoveAppointment } from '../api/calendar-api';
+import { useActiveSeries } from '../api/visits-api';
 import {
   clockOf,
   columnSlots,
@@ -55,12 +45,16 @@ import {
   visitName,
 } from '../lib/calendar-model';
 import { errorText } from '../lib/errors';
+import { appointmentStatusToasts, seriesCancelledToasts, walkInBookedToast } from '../lib/messages';
 import { useLiveCalendar } from '../lib/use-live-calendar';
 import { type WalkInBooking, type WalkInDay, WalkInPanel } from './agenda-parts';
-import { AppointmentDetail } from './appointment-detail';
+import { AppointmentDetail, type AppointmentPaymentParts } from './appointment-detail';
 import { NewAppointmentDialog, type NewAppointmentDraft } from './new-appointment-dialog';
+import { SeriesDialog } from './series-dialog';
+import { SeriesPanel } from './series-panel';
 import { type GridColumn, TimeGrid } from './time-grid';
 import { TimeOffDialog, type TimeOffDraft } from './time-off-dialog';
+import { WaitlistPanel } from './waitlist-panel';
 
 type View = 'day' | 'week';
 
@@ -81,12 +75,25 @@ function longDay(date: string, timeZone: string): string {
   );
 }
 
+export interface CalendarTabProps {
+  shopId: string;
+  services: Service[];
+  /** The columns: every barber of the shop for the owner, the barber alone on their own calendar. */
+  barbers: Barber[];
+}
+
 /**
  * The Appointments tab as a calendar (issue 25, decision 0181): a day with a column per barber, or a barber's
  * week; booking from a free time, moving by drag or "Move", time off by dragging across free time; waitlist and
- * series in a side panel.
+ * series in a side panel. The payments feature's pieces of an appointment (Money, CheckOut) are handed in by app/.
  */
-export function CalendarTab({ shopId, services, barbers }: { shopId: string; services: Service[]; barbers: Barber[] }) {
+export function CalendarTab({
+  shopId,
+  services,
+  barbers,
+  Money,
+  CheckOut,
+}: CalendarTabProps & AppointmentPaymentParts) {
   const shop = useMyShops().data?.find((s) => s.id === shopId);
   // The api says which day is the shop's today, in the shop's zone.
   const todays = useAgenda(shopId, null);
@@ -509,6 +516,8 @@ export function CalendarTab({ shopId, services, barbers }: { shopId: string; ser
         clock={clock}
         display={display}
         pending={pendingId === detail?.id}
+        Money={Money}
+        CheckOut={CheckOut}
         seriesIntervalWeeks={detail?.seriesId ? seriesIntervals.get(detail.seriesId) : undefined}
         onSetStatus={(a, status, scope, reason) => void changeStatus(a, status, scope, reason)}
         onMakeSeries={(a) => {

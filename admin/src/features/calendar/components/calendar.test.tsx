@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { fakeApi, on, renderWithApi } from '../../owner-dashboard/lib/fake-api.test-helper';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
 import { CalendarTab } from './calendar-tab';
 
 vi.setConfig({ testTimeout: 30_000 });

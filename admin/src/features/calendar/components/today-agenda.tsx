@@ -3,7 +3,8 @@ import { CalendarDays } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
-import { useAgenda, useShopDisplay } from '../../owner-dashboard/api/owner-api';
+import { useAgenda } from '../../../lib/booking-api';
+import { useShopDisplay } from '../../../lib/shop-queries';
 import { clockOf, timeLabel, visitName } from '../lib/calendar-model';
 import { STATUS_BLOCK_STYLES } from './time-grid';
 

@@ -12,7 +12,9 @@ import { cn } from '../../../components/ui/cn';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
-import { type ClientFilter, type ClientSort, useClients, useSendRebook } from '../api/clients-api';
+import { type ClientFilter, type ClientSort, useClients } from '../../../lib/client-queries';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSendRebook } from '../api/clients-api';
 import { type ClientFormatters, formatInterval } from '../lib/format';
 import {
   CHANNEL_WORDS,
@@ -24,7 +26,6 @@ import {
   rebookSentToast,
   SEARCH_DEBOUNCE_MS,
 } from '../lib/messages';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 import type { ClientListState, ClientsMode } from './clients-state';
 
 /** The api sorts names A to Z and the figures largest or latest first. */

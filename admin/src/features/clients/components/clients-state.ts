@@ -1,4 +1,4 @@
-import type { ClientFilter, ClientSort } from '../api/clients-api';
+import type { ClientFilter, ClientSort } from '../../../lib/client-queries';
 
 /** Who reads the clients: the owner (every client of the shop) or a barber (their own). */
 export type ClientsMode = 'owner' | 'barber';

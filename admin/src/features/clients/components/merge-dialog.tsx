@@ -5,10 +5,11 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
-import { useClients, useMergeClient } from '../api/clients-api';
+import { useClients } from '../../../lib/client-queries';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMergeClient } from '../api/clients-api';
 import type { ClientFormatters } from '../lib/format';
 import { mergedToast, SEARCH_DEBOUNCE_MS } from '../lib/messages';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /**
  * Merge with…: search and pick the other record of the same person, then confirm. The other one is folded into this

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientListUrl } from '../api/clients-api';
+import { clientListUrl } from '../../../lib/client-queries';
 import { clientFormatters, formatInterval } from './format';
 
 describe('clientFormatters', () => {

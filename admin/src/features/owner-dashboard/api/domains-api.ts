@@ -1,7 +1,7 @@
 import type { ShopDomain } from '@barberly/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ownerKeys } from './owner-api';
+import { shopKeys } from '../../../lib/shop-queries';
 
 // Custom domains (issue 16): the api's answers, typed in common.
 export type { DnsRecord, DomainStatus } from '@barberly/common';
@@ -36,7 +36,7 @@ function useDomainMutation<TVars, TResult>(
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: domainKeys.list(shopId) }),
-        queryClient.invalidateQueries({ queryKey: ownerKeys.myShops }),
+        queryClient.invalidateQueries({ queryKey: shopKeys.myShops }),
       ]);
     },
   });

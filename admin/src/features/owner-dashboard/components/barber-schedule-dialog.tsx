@@ -14,12 +14,14 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { dayErrors, HoursEditor } from '../../../components/ui/hours-editor';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
+import { failureToast, timeOffAddedToast, timeOffRemovedToast } from '../../../lib/dashboard-toasts';
 import {
   scheduleApi,
   type TimeOffInput,
@@ -27,10 +29,9 @@ import {
   useBarberSettings,
   useDeleteTimeOff,
   useUpdateBarberSettings,
-} from '../api/owner-api';
-import { barberHoursSavedToast, failureToast, timeOffAddedToast, timeOffRemovedToast } from '../lib/messages';
+} from '../../../lib/schedule-api';
+import { barberHoursSavedToast } from '../lib/messages';
 import { formatTimeOff, upcomingTimeOff } from '../lib/time-off';
-import { ConfirmDelete } from './shop-dialogs';
 
 /**
  * Whose schedule the dialog edits, and where: the owner's view of one of the shop's barbers, or a barber's own

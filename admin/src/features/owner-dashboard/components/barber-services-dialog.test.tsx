@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { fakeApi, on, renderWithApi } from '../lib/fake-api.test-helper';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
 import { barberServicesLabel, barberServicesRequest } from './barber-services-dialog';
 import { BarbersTab } from './barbers-tab';
 

@@ -14,8 +14,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { showToast } from '../../../components/ui/toaster';
-import { useSetBarberServices, useShopDisplay } from '../api/owner-api';
-import { barberServicesSavedToast, failureToast } from '../lib/messages';
+import { failureToast } from '../../../lib/dashboard-toasts';
+import { useShopDisplay } from '../../../lib/shop-queries';
+import { useSetBarberServices } from '../api/owner-api';
+import { barberServicesSavedToast } from '../lib/messages';
 import { SwitchRow } from './switch-row';
 
 /** 'All services', or '3 of 6 services' (only the shop's current services count). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useServices } from '../api/owner-api';
+import { useServices } from '../../../lib/shop-queries';
 import { BarberPermissionsCard, PortfolioModerationCard, ShopCalendarFeedCard } from './barber-permissions-card';
 import { BarberScheduleDialog } from './barber-schedule-dialog';
 import { BarberServicesDialog, barberServicesLabel } from './barber-services-dialog';

@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { useMyShops } from '../api/owner-api';
-import { fakeApi, on, renderWithApi } from '../lib/fake-api.test-helper';
+import { useMyShops } from '../../../lib/shop-queries';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
 import { BookingSettingsCard, BookingSettingsForm, settingsOf, visitSwitchesOf } from './booking-settings-card';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -9,8 +9,9 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { showToast } from '../../../components/ui/toaster';
+import { failureToast } from '../../../lib/dashboard-toasts';
 import { useUpdateShop } from '../api/owner-api';
-import { failureToast, shopUpdatedToast } from '../lib/messages';
+import { shopUpdatedToast } from '../lib/messages';
 import { SwitchRow } from './switch-row';
 
 /** The three settings an owner changes here; the rule (whole minutes, 0 to a week) is common's. */

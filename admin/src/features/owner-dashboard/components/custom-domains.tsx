@@ -2,11 +2,13 @@ import { Copy, ExternalLink, Plus, RefreshCw, Star } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { DotBreaks } from '../../../components/ui/dot-breaks';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
+import { failureToast } from '../../../lib/dashboard-toasts';
 import { anchors } from '../../../lib/routes';
 import {
   type DnsRecord,
@@ -26,9 +28,7 @@ import {
   domainCheckResults,
   domainPrimaryToast,
   domainRemovedToast,
-  failureToast,
 } from '../lib/messages';
-import { ConfirmDelete } from './shop-dialogs';
 
 /** The badge says the status in words; the colour only repeats it. Each pair passes AA (800/900 on 100). */
 const STATUS: Record<DomainStatus, { label: string; className: string }> = {

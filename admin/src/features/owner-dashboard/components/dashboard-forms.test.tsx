@@ -2,7 +2,6 @@ import { VISIT_MESSAGES } from '@barberly/common';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AgendaDay } from './appointments-tab';
 import { BarberForm } from './barber-form';
 import { EditShopForm } from './edit-shop-form';
 import { ServiceForm } from './service-form';
@@ -209,42 +208,6 @@ describe('EditShopForm', () => {
   it("says 'Saving...' while pending", () => {
     render(<EditShopForm shop={SHOP} pending onSubmit={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
-  });
-});
-
-describe("AgendaDay in the shop's currency and clock (issue 13)", () => {
-  it("writes each appointment on the shop's 24-hour clock with its price in euros", () => {
-    const appointment = {
-      id: 'a1',
-      status: 'confirmed' as const,
-      start: '2026-05-10T12:30:00.000Z',
-      end: '2026-05-10T13:15:00.000Z',
-      localDate: '2026-05-10',
-      localTime: '2:30 PM',
-      service: { id: 's1', name: 'Coupe', durationMinutes: 45, price: 32.5 },
-      barber: { id: 'b1', name: 'Sam', profileImageUrl: '' },
-      shop: { id: 'x', slug: 'x', name: 'X', address: '', phoneNumber: '', timeZone: 'Europe/Paris' },
-      client: { name: 'Jordan Lee', email: '', phone: '' },
-      note: '',
-      source: 'online' as const,
-      createdAt: '2026-05-01T00:00:00.000Z',
-      updatedAt: '2026-05-01T00:00:00.000Z',
-    };
-    render(
-      <AgendaDay
-        agenda={{
-          date: '2026-05-10',
-          timeZone: 'Europe/Paris',
-          appointments: [appointment],
-          barbers: [{ barber: appointment.barber, appointments: [appointment] }],
-        }}
-        pendingId={null}
-        onSetStatus={vi.fn()}
-        display={{ currency: 'EUR', locale: 'fr-FR', clock: '24h' }}
-      />,
-    );
-    const item = screen.getByRole('listitem', { name: '14:30, Jordan Lee, Coupe' });
-    expect(item).toHaveTextContent(/14:30 · 45 min · 32,50\s€/);
   });
 });
 

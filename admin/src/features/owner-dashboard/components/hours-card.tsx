@@ -7,8 +7,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { dayErrors, HoursEditor } from '../../../components/ui/hours-editor';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select';
 import { showToast } from '../../../components/ui/toaster';
+import { failureToast } from '../../../lib/dashboard-toasts';
 import { useUpdateShop } from '../api/owner-api';
-import { failureToast, shopUpdatedToast } from '../lib/messages';
+import { shopUpdatedToast } from '../lib/messages';
 import { SpecialDaysCard } from './special-days/special-days-card';
 
 function EditHoursForm({ shop, onClose }: { shop: Shop; onClose: () => void }) {

@@ -4,9 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
+import { failureToast } from '../../../lib/dashboard-toasts';
 import { useJoinCode, useRegenerateJoinCode } from '../api/owner-api';
 import { copyText } from '../lib/clipboard';
-import { copyFailedToast, failureToast, joinCodeCopiedToast, joinCodeRegeneratedToast } from '../lib/messages';
+import { copyFailedToast, joinCodeCopiedToast, joinCodeRegeneratedToast } from '../lib/messages';
 
 /** 'K7QX3M2P' shown as 'K7QX-3M2P' (joining ignores the dash), easier to read aloud. */
 export function displayJoinCode(code: string): string {

@@ -8,14 +8,12 @@ import {
   THEME_LABELS,
 } from '@barberly/common';
 import { CalendarDays, Copy, ExternalLink, Pencil, Scissors, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { StatCard } from '../../../components/ui/stat-card';
 import { showToast } from '../../../components/ui/toaster';
 import { paths } from '../../../lib/routes';
-import { TodayAgenda } from '../../calendar/components/today-agenda';
-import { PaymentsSetupCard } from '../../payments/components/payments-setup-card';
 import { copyText } from '../lib/clipboard';
 import { copyFailedToast, customUrlCopiedToast, urlCopiedToast } from '../lib/messages';
 import { BookingSettingsCard } from './booking-settings-card';
@@ -85,6 +83,8 @@ export function OverviewTab({
   serviceCount,
   onEdit,
   onOpenTab,
+  TodayAgenda,
+  PaymentsSetup,
 }: {
   shop: Shop;
   /** The setup checklist's way to another tab (Barbers, Messages). */
@@ -94,6 +94,10 @@ export function OverviewTab({
   barberCount: number;
   serviceCount: number;
   onEdit: () => void;
+  /** Today's appointments at the top (features/calendar, issue 25), handed in by app/. */
+  TodayAgenda?: ComponentType<{ shopId: string; onOpenCalendar: () => void }>;
+  /** The shop's Stripe account and payment policy (features/payments, issue 27), handed in by app/. */
+  PaymentsSetup?: ComponentType<{ shop: Shop }>;
 }) {
   const subdomain = subdomainOf(shop);
   const display = displaySettingsOf(shop);
@@ -103,7 +107,7 @@ export function OverviewTab({
   };
   return (
     <div className="flex flex-col gap-6">
-      <TodayAgenda shopId={shop.id} onOpenCalendar={() => onOpenTab?.('appointments')} />
+      {TodayAgenda ? <TodayAgenda shopId={shop.id} onOpenCalendar={() => onOpenTab?.('appointments')} /> : null}
       <SetupChecklist
         shop={shop}
         barberCount={barberCount}
@@ -180,8 +184,7 @@ export function OverviewTab({
           <HoursCard shop={shop} />
         </div>
         <BookingSettingsCard shop={shop} />
-        {/* Issue 27: the shop's Stripe account and payment policy (features/payments). */}
-        <PaymentsSetupCard shop={shop} />
+        {PaymentsSetup ? <PaymentsSetup shop={shop} /> : null}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Shop } from '@barberly/common';
+import type { Barber, Service, Shop } from '@barberly/common';
 import { ExternalLink, Pencil, RefreshCw, Store } from 'lucide-react';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,10 +6,10 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
+import { useShopStats } from '../../../lib/booking-api';
 import { launchedSiteUrlOf, paths } from '../../../lib/routes';
-import { useBarbers, useMyShops, useServices, useShopStats } from '../api/owner-api';
+import { useBarbers, useMyShops, useServices } from '../../../lib/shop-queries';
 import { AppearanceTab } from './appearance-tab';
-import { AppointmentsTab } from './appointments-tab';
 import { BarbersTab } from './barbers-tab';
 import { OverviewTab } from './overview-tab';
 import { ServicesTab } from './services-tab';
@@ -129,6 +129,9 @@ export function OwnerDashboard({
   Clients,
   Analytics,
   Payments,
+  Calendar,
+  TodayAgenda,
+  PaymentsSetup,
 }: {
   slug: string;
   onNotYours: () => void;
@@ -144,6 +147,11 @@ export function OwnerDashboard({
   Analytics?: ComponentType<{ shop: Shop }>;
   /** The Payments tab (issue 27: charges, payouts, barbers' pay), handed in by app/. */
   Payments?: ComponentType<{ shop: Shop }>;
+  /** The Appointments tab: the calendar (features/calendar, issue 25), handed in by app/. */
+  Calendar: ComponentType<{ shopId: string; services: Service[]; barbers: Barber[] }>;
+  /** The Overview's pieces from other features, handed in by app/: today's agenda and the payments setup card. */
+  TodayAgenda?: ComponentType<{ shopId: string; onOpenCalendar: () => void }>;
+  PaymentsSetup?: ComponentType<{ shop: Shop }>;
 }) {
   const shops = useMyShops();
   const shop = shops.data?.find((s) => s.slug === slug.toLowerCase());
@@ -209,13 +217,15 @@ export function OwnerDashboard({
                     serviceCount={services.data?.length ?? 0}
                     onEdit={() => setEditing(true)}
                     onOpenTab={(next) => setTab(next === 'messages' && !Messages ? 'overview' : next)}
+                    TodayAgenda={TodayAgenda}
+                    PaymentsSetup={PaymentsSetup}
                   />
                 ),
               },
               {
                 key: 'appointments',
                 label: 'Appointments',
-                panel: <AppointmentsTab shopId={shop.id} services={services.data ?? []} barbers={barbers.data ?? []} />,
+                panel: <Calendar shopId={shop.id} services={services.data ?? []} barbers={barbers.data ?? []} />,
               },
               ...(Clients ? [{ key: 'clients' as const, label: 'Clients', panel: <Clients shop={shop} /> }] : []),
               ...(Analytics

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useShopDisplay } from '../api/owner-api';
+import { useShopDisplay } from '../../../lib/shop-queries';
 import { ServiceDialog } from './shop-dialogs';
 
 export function EmptyState({

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { fakeApi, on, renderWithApi } from '../lib/fake-api.test-helper';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
 import { setupProgressKey } from '../lib/setup-progress';
 import { SetupChecklist } from './setup-checklist';
 

@@ -1,20 +1,7 @@
-import { VISIT_LIMITS } from '@barberly/common';
-import { ApiError } from '../../../lib/api-client';
 import type { ToastMessage } from '../../../lib/toast-messages';
 
-/**
- * Spec 8: 'Error' with 'Failed to update shop', 'Failed to add service' or 'Failed to add barber', each followed by
- * 'Please try again.'; the api's own reason follows as a second sentence ('Failed to add service. Please try
- * again. Price must be at least 1').
- */
-export function failureToast(what: string, error: unknown): ToastMessage {
-  const reason = error instanceof ApiError || error instanceof Error ? error.message : null;
-  return {
-    title: 'Error',
-    description: [`${what}. Please try again.`, reason].filter(Boolean).join(' '),
-    variant: 'destructive',
-  };
-}
+// The owner dashboard's toasts. A failed change (failureToast, apiErrorToast) and time off are in
+// lib/dashboard-toasts.ts, the calendar's own (statuses, walk-ins, the waitlist) in features/calendar/lib/messages.ts.
 
 const success = (title: string, description?: string): ToastMessage => ({ title, description, variant: 'success' });
 
@@ -36,45 +23,11 @@ export const copyFailedToast: ToastMessage = {
   variant: 'destructive',
 };
 
-// Booking (issue #7)
-export const appointmentStatusToasts = {
-  completed: success('Appointment completed'),
-  no_show: success('Marked as no-show'),
-  cancelled: success('Appointment cancelled', 'The client has been told by e-mail.'),
-} as const;
-
-/** Cancelling a visit of a series: only it, or it and every later one (the series then ends). */
-export const seriesCancelledToasts = {
-  one: success('Visit cancelled', 'The rest of the series stays booked. The client has been told by e-mail.'),
-  following: success('Series cancelled from this visit', 'This visit and every later one are cancelled.'),
-} as const;
-
-// Waitlist (issue 14)
-/** 'Offer sent' / 'Jordan Lee has 15 minutes to claim 10:00 AM.' */
-export function slotOfferedToast(client: string, time: string): ToastMessage {
-  return success('Offer sent', `${client} has ${VISIT_LIMITS.holdMinutes} minutes to claim ${time}.`);
-}
-export const waitlistEntryRemovedToast = success('Removed from the waitlist');
-
-/** 'Walk-in booked' / 'Skin Fade with Sam at 10:15 AM'. */
-export function walkInBookedToast(a: { service: { name: string }; barber: { name: string }; localTime: string }) {
-  return success('Walk-in booked', `${a.service.name} with ${a.barber.name} at ${a.localTime}`);
-}
-
-/** A refused walk-in says the api's reason as is ('No barber is free for this service before closing today.'). */
-export function apiErrorToast(error: unknown, fallback: string): ToastMessage {
-  const reason = error instanceof Error && error.message ? error.message : fallback;
-  return { title: 'Error', description: reason, variant: 'destructive' };
-}
-
 export const joinCodeCopiedToast = success('Join code copied', 'Send it to your barber so they can join your shop.');
 export const joinCodeRegeneratedToast = success('New join code', 'The old code no longer works.');
 
 // A barber's schedule
 export const barberHoursSavedToast = success('Hours saved', 'Clients can book this barber within these hours.');
-export const timeOffAddedToast = success('Time off added', 'Clients cannot book this barber during it.');
-export const timeOffRemovedToast = success('Time off removed', 'Clients can book these times again.');
-
 // Custom domains (issue 16)
 export const domainAddedToast = success('Domain added', 'Add the DNS records shown at your domain provider.');
 export const domainRemovedToast = success('Domain removed', 'It no longer leads to your booking page.');

@@ -5,8 +5,8 @@ import { Field } from '../../../../components/ui/field';
 import { SelectField } from '../../../../components/ui/select-field';
 import { showToast } from '../../../../components/ui/toaster';
 import { ApiError } from '../../../../lib/api-client';
-import { useBarbers } from '../../api/owner-api';
-import { wallTimeOf } from '../../lib/wall-time';
+import { useBarbers } from '../../../../lib/shop-queries';
+import { wallTimeOf } from '../../../../lib/wall-time';
 import { useMoveAffectedAppointment } from './special-days-api';
 
 /** The api's words (a 409 names who has the time), with any field messages that say more. */

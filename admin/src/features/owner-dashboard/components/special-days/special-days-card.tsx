@@ -18,8 +18,8 @@ import { Field } from '../../../../components/ui/field';
 import { SelectField } from '../../../../components/ui/select-field';
 import { Spinner } from '../../../../components/ui/spinner';
 import { showToast } from '../../../../components/ui/toaster';
-import { useBarbers } from '../../api/owner-api';
-import { failureToast } from '../../lib/messages';
+import { failureToast } from '../../../../lib/dashboard-toasts';
+import { useBarbers } from '../../../../lib/shop-queries';
 import { MoveAffectedForm } from './move-affected-form';
 import { useDeleteSpecialDay, useHolidaySuggestions, usePutSpecialDay, useSpecialDays } from './special-days-api';
 

@@ -20,9 +20,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { showToast } from '../../../components/ui/toaster';
+import { failureToast } from '../../../lib/dashboard-toasts';
+import { wallTimeOf } from '../../../lib/wall-time';
 import { useCreateSeries } from '../api/visits-api';
-import { failureToast } from '../lib/messages';
-import { wallTimeOf } from '../lib/wall-time';
 import { CollisionList } from './collision-list';
 
 /** A new series repeats every three weeks unless the owner says otherwise: the regular's "every three weeks". */

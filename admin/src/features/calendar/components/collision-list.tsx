@@ -2,8 +2,8 @@ import { type DisplaySettings, formatClockTime, formatDayLabel, type SeriesColli
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../components/ui/toaster';
+import { apiErrorToast } from '../../../lib/dashboard-toasts';
 import { useAcceptAlternative, useDismissCollision } from '../api/visits-api';
-import { apiErrorToast } from '../lib/messages';
 
 /** What the owner did with a collision here: booked one of its alternatives, or left that visit out. */
 export type CollisionOutcome = { status: 'resolved'; label: string } | { status: 'dismissed' };

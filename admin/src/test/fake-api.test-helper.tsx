@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toaster';
+import { Toaster } from '../components/ui/toaster';
 
 /** One request the fake api saw: method, URL and the JSON body. */
 export interface SeenRequest {

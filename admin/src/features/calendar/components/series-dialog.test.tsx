@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { fakeApi, on, renderWithApi } from '../lib/fake-api.test-helper';
-import { AppointmentsTab } from './appointments-tab';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
+import { CalendarTab } from './calendar-tab';
 import { FIRST_VISIT_MESSAGE, type SeriesDraft, seriesDraftOf, seriesRequestOf } from './series-dialog';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -203,7 +203,7 @@ describe('New series from the agenda', () => {
       (r) => (r.method === 'POST' && r.url.endsWith('/dismiss') ? { status: 204 } : undefined),
     );
     vi.stubGlobal('fetch', api.fetchMock);
-    renderWithApi(<AppointmentsTab shopId={SHOP_ID} services={[CUT, BEARD]} barbers={BARBERS} />);
+    renderWithApi(<CalendarTab shopId={SHOP_ID} services={[CUT, BEARD]} barbers={BARBERS} />);
     return api;
   }
 

@@ -1,6 +1,6 @@
 import { formatPhone } from '@barberly/common';
 import { Mail, Phone } from 'lucide-react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './cn';
 
 /**
  * A client's phone and e-mail as links to call or write (the agenda's appointments, the waitlist's entries). The

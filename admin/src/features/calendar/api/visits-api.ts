@@ -8,11 +8,11 @@ import type {
 } from '@barberly/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { bookingKeys, useBookingMutation } from './owner-api';
+import { bookingKeys, useBookingMutation } from '../../../lib/booking-api';
 
 /**
  * Issue 14 on the owner's side: series, the day's waitlist and the free times an offer picks from (decision 0160).
- * Query keys are the URLs they GET, as in owner-api.ts.
+ * Query keys are the URLs they GET, as in lib/booking-api.ts. The calendar's side panel and its series dialog use them.
  */
 export const visitKeys = {
   activeSeries: (shopId: string) => [`${bookingKeys.seriesPrefix(shopId)}?status=active`] as const,

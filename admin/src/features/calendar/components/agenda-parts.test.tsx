@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { setTokenSource } from '../../../lib/api-client';
-import { AgendaDay, AppointmentsTab } from './appointments-tab';
+import { AgendaDay } from './agenda-parts';
+import { CalendarTab } from './calendar-tab';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -291,14 +292,14 @@ async function openBlock(name: string) {
   return screen.getByRole('dialog');
 }
 
-describe('AppointmentsTab (the calendar)', () => {
+describe('CalendarTab (the Appointments tab)', () => {
   beforeEach(() => setTokenSource(async () => 'token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('marks an appointment completed and shows the refreshed list without a reload', async () => {
     const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     const dialog = await openBlock('9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed');
     const item = within(dialog).getByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
     expect(item).toHaveTextContent('Confirmed');
@@ -317,7 +318,7 @@ describe('AppointmentsTab (the calendar)', () => {
   it('moves a day forward and back, and shows the empty state for a day with none', async () => {
     const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee')]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     await screen.findByRole('button', { name: '9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed' });
     expect(screen.getByText(/Sunday, May 10, 2026/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
@@ -333,7 +334,7 @@ describe('AppointmentsTab (the calendar)', () => {
   it('cancels a series visit and every later one with PATCH {status, scope}', async () => {
     const { fetchMock, calls } = fakeApi([appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { seriesId: SERIES_ID })]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     const dialog = await openBlock('9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed');
     const item = within(dialog).getByRole('listitem', { name: '9:00 AM, Jordan Lee, Skin Fade' });
     expect(await within(item).findByText('Repeats every 3 weeks')).toBeInTheDocument();
@@ -355,7 +356,7 @@ describe('AppointmentsTab (the calendar)', () => {
       appointment('a1', SAM, '9:00 AM', 'Jordan Lee', { start: '2026-05-10T13:00:00.000Z' }),
     ]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     const detail = await openBlock('9:00 AM to 9:45 AM, Jordan Lee, Skin Fade, Confirmed');
     await userEvent.click(within(detail).getByRole('button', { name: 'Make this a series: 9:00 AM Jordan Lee' }));
     const dialog = screen.getByRole('dialog', { name: 'Make this a series' });
@@ -368,7 +369,7 @@ describe('AppointmentsTab (the calendar)', () => {
   it("books a walk-in in two clicks and shows a refusal as 'Error' with the api's message", async () => {
     const { fetchMock, calls } = fakeApi([]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     await screen.findByText('No appointments on this day');
     await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
     await userEvent.click(screen.getByRole('button', { name: 'Book walk-in: Skin Fade' }));
@@ -382,7 +383,7 @@ describe('AppointmentsTab (the calendar)', () => {
   it('names the day a walk-in books on, and refuses another day with the reason', async () => {
     const { fetchMock } = fakeApi([]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     await screen.findByText('No appointments on this day');
     await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
     expect(screen.getByRole('group', { name: 'Book a walk-in' })).toHaveTextContent(
@@ -399,7 +400,7 @@ describe('AppointmentsTab (the calendar)', () => {
   it("sends the walk-in's optional client details, blank ones as empty strings", async () => {
     const { fetchMock } = fakeApi([]);
     vi.stubGlobal('fetch', fetchMock);
-    wrap(<AppointmentsTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
+    wrap(<CalendarTab shopId={SHOP_ID} services={[CUT]} barbers={BARBERS} />);
     await screen.findByText('No appointments on this day');
     await userEvent.click(screen.getByRole('button', { name: 'Walk-in' }));
     await userEvent.click(screen.getByText('Add client details (optional)'));
@@ -417,5 +418,41 @@ describe('AppointmentsTab (the calendar)', () => {
     // Refused: the panel stays open with the details, for another try.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Book walk-in: Skin Fade' })).toBeEnabled());
     expect(screen.getByLabelText('E-mail')).toHaveValue('ana@example.com');
+  });
+});
+
+describe("AgendaDay in the shop's currency and clock (issue 13)", () => {
+  it("writes each appointment on the shop's 24-hour clock with its price in euros", () => {
+    const appointment = {
+      id: 'a1',
+      status: 'confirmed' as const,
+      start: '2026-05-10T12:30:00.000Z',
+      end: '2026-05-10T13:15:00.000Z',
+      localDate: '2026-05-10',
+      localTime: '2:30 PM',
+      service: { id: 's1', name: 'Coupe', durationMinutes: 45, price: 32.5 },
+      barber: { id: 'b1', name: 'Sam', profileImageUrl: '' },
+      shop: { id: 'x', slug: 'x', name: 'X', address: '', phoneNumber: '', timeZone: 'Europe/Paris' },
+      client: { name: 'Jordan Lee', email: '', phone: '' },
+      note: '',
+      source: 'online' as const,
+      createdAt: '2026-05-01T00:00:00.000Z',
+      updatedAt: '2026-05-01T00:00:00.000Z',
+    };
+    render(
+      <AgendaDay
+        agenda={{
+          date: '2026-05-10',
+          timeZone: 'Europe/Paris',
+          appointments: [appointment],
+          barbers: [{ barber: appointment.barber, appointments: [appointment] }],
+        }}
+        pendingId={null}
+        onSetStatus={vi.fn()}
+        display={{ currency: 'EUR', locale: 'fr-FR', clock: '24h' }}
+      />,
+    );
+    const item = screen.getByRole('listitem', { name: '14:30, Jordan Lee, Coupe' });
+    expect(item).toHaveTextContent(/14:30 · 45 min · 32,50\s€/);
   });
 });

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api-client';
-import { fakeApi, on, renderWithApi } from '../lib/fake-api.test-helper';
-import { AppointmentsTab } from './appointments-tab';
+import { fakeApi, on, renderWithApi } from '../../../test/fake-api.test-helper';
+import { CalendarTab } from './calendar-tab';
 import { SeriesPanel, seriesRuleLabel } from './series-panel';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -280,7 +280,7 @@ describe('Series panel in the Appointments tab', () => {
       on('POST', /\/accept$/, visit('alt', '2026-12-08T14:30:00.000Z', { seriesId: JORDAN_ID }), 201),
     );
     vi.stubGlobal('fetch', api.fetchMock);
-    renderWithApi(<AppointmentsTab shopId={SHOP_ID} services={[]} barbers={BARBERS} />);
+    renderWithApi(<CalendarTab shopId={SHOP_ID} services={[]} barbers={BARBERS} />);
     // Waitlist and series sit in the calendar's side panel (issue 25).
     await userEvent.click(await screen.findByRole('button', { name: 'Waitlist and series' }));
     const panel = await screen.findByRole('region', { name: 'Series' });

@@ -13,14 +13,15 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
+import { ContactLinks } from '../../../components/ui/contact-links';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toaster';
+import { apiErrorToast } from '../../../lib/dashboard-toasts';
+import { wallTimeOf } from '../../../lib/wall-time';
 import { useFreeTimes, useOfferSlot, useRemoveWaitlistEntry, useWaitlist } from '../api/visits-api';
-import { apiErrorToast, slotOfferedToast, waitlistEntryRemovedToast } from '../lib/messages';
-import { wallTimeOf } from '../lib/wall-time';
-import { ContactLinks } from './contact-links';
-import { ConfirmDelete } from './shop-dialogs';
+import { slotOfferedToast, waitlistEntryRemovedToast } from '../lib/messages';
 
 const STATUS_LABELS: Record<WaitlistStatus, string> = {
   waiting: 'Waiting',
