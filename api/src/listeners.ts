@@ -1,6 +1,7 @@
 import { analyticsRollupListener } from './modules/analytics/analytics-rollups.listener';
 import { type AppointmentListener, registerAppointmentListeners } from './modules/appointments/lifecycle';
 import { assistantAuditListener } from './modules/assistant/assistant-audit.listener';
+import { scheduleNotifyListener } from './modules/availability/schedule-notify.listener';
 import { bookingMailListener } from './modules/mail/booking-mail.listener';
 import { paymentsCancelListener } from './modules/payments/payments-cancel.listener';
 import { staffPushListener } from './modules/push/push.listener';
@@ -12,6 +13,8 @@ import { waitlistOfferListener } from './modules/waitlist/waitlist.listener';
  * Loaded by the composition roots (routes.ts for the api, workers.ts for the worker).
  */
 export const APPOINTMENT_LISTENERS: readonly AppointmentListener[] = [
+  // Availability's and analytics' caches and the live calendar hear of the change at its commit (decision 0191).
+  scheduleNotifyListener,
   bookingMailListener,
   waitlistOfferListener,
   // Web push (and its e-mail fallback) to the chair's barber and the owner (issue 26 item 4, decision 0187).

@@ -23,6 +23,7 @@ import { AnalyticsRollups1795540000000 } from './1795540000000-analytics-rollups
 import { CalendarLive1795550000000 } from './1795550000000-calendar-live';
 import { AnalyticsClientFacts1795550300000 } from './1795550300000-analytics-client-facts';
 import { AssistantAuditEvents1795560005000 } from './1795560005000-assistant-audit-events';
+import { AppointmentNotifyByEvents1795570000000 } from './1795570000000-appointment-notify-by-events';
 /** Every migration class, in order. Add new ones at the end; never edit one that has shipped. */
 // biome-ignore lint/complexity/noBannedTypes: TypeORM lists entity and migration classes as Function.
 export const MIGRATIONS: Function[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: Function[] = [
   AnalyticsRollups1795540000000,
   CalendarLive1795550000000,
   AssistantAuditEvents1795560005000,
+  AppointmentNotifyByEvents1795570000000,
 ];

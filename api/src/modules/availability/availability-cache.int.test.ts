@@ -106,8 +106,8 @@ type Op =
   | { kind: 'book'; barber: number | 'any'; service: number; at: { day: number; quarter: number } }
   | { kind: 'cancel'; which: number }
   | { kind: 'reschedule'; which: number; at: { day: number; quarter: number } }
-  | { kind: 'noShowBySql'; which: number }
-  | { kind: 'deleteBySql'; which: number }
+  | { kind: 'noShow'; which: number }
+  | { kind: 'services'; which: number; only: number }
   | { kind: 'timeOff'; barber: number; at: { day: number; quarter: number }; quarters: number }
   | { kind: 'removeTimeOff'; which: number }
   | { kind: 'barberHours'; barber: number; open: string; close: string }
@@ -133,8 +133,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), which: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reschedule' as const), which: fc.nat(), at: startArb }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('noShowBySql' as const), which: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteBySql' as const), which: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('noShow' as const), which: fc.nat() }) },
+  {
+    weight: 1,
+    // Bit i: service i is in the visit (a longer visit moves its end, and its buffer).
+    arbitrary: fc.record({
+      kind: fc.constant('services' as const),
+      which: fc.nat(),
+      only: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -252,15 +260,26 @@ async function apply(
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       return;
     }
-    case 'noShowBySql': {
-      // A write from outside the api (psql, a script): the database's own triggers tell the cache.
+    case 'noShow': {
+      // From cancelled this takes the time back (or 409s when it is taken).
       const target = pick(booked, op.which);
-      if (target) await db.dataSource.query(`UPDATE appointments SET status = 'cancelled' WHERE id = $1`, [target.id]);
+      if (!target) return;
+      const res = await request(app)
+        .patch(`/api/shops/${shop.id}/appointments/${target.id}`)
+        .set(auth)
+        .send({ status: 'no_show' });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       return;
     }
-    case 'deleteBySql': {
+    case 'services': {
+      // The staff change the visit's services: same start and chair, a new end (refused when it runs into the next).
       const target = pick(booked, op.which);
-      if (target) await db.dataSource.query('DELETE FROM appointments WHERE id = $1', [target.id]);
+      if (!target) return;
+      const res = await request(app)
+        .post(`/api/shops/${shop.id}/appointments/${target.id}/services`)
+        .set(auth)
+        .send({ serviceIds: shop.services.filter((_, i) => op.only & (1 << i)).map((s) => s.id) });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       return;
     }
     case 'timeOff': {

@@ -15,7 +15,7 @@ import type { Busy } from './availability-store';
  *   'sync:{token}'                                    a cache's own marker (sync()): everything committed before it
  *                                                     has been heard
  *
- * Appointments are announced by the lifecycle's `schedule-notify` listener (decision 0190), in the change's
+ * Appointments are announced by the lifecycle's `schedule-notify` listener (decision 0191), in the change's
  * transaction; time off, holds and the shop-wide tables by their row triggers (migrations 1795350000000,
  * 1795390000000, 1795480000000). An appointment's end is its blocked_until (the buffer after it counts); a hold's
  * status is 'held:{expiresMs}'; time off's is 'off'.

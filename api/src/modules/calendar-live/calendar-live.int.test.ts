@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStreams } from '../../platform/metrics/metrics';
 import { signUpTestUser, type TestUser } from '../../test/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { loadAppointmentContext } from '../appointments/appointment-view';
 import {
   type BookingTestApp,
   client,
@@ -13,6 +14,7 @@ import {
   setUpShop,
   type TestShop,
 } from '../appointments/booking.test-helper';
+import { confirmByClient } from '../appointments/lifecycle';
 import { bearer } from '../shops/shops.test-helper';
 
 /** Issue 25 item 4 (decision 0189): GET /api/shops/{shopId}/calendar/stream pushes committed calendar changes. */
@@ -230,7 +232,7 @@ describe('GET /api/shops/{shopId}/calendar/stream', () => {
     }
   });
 
-  it('time off, a move to another chair made on another device, and a write outside the api all reach the stream', async () => {
+  it("time off, a move to another chair made on another device, and a client's confirmation all reach the stream", async () => {
     const shop = await shopWithTwoChairs();
     const stream = await openStream(server.url, shop.id, owner.accessToken);
     try {
@@ -261,9 +263,13 @@ describe('GET /api/shops/{shopId}/calendar/stream', () => {
         "the old chair's change",
       );
 
-      // A client's text reply C stamps the visit confirmed: any write of the row counts, whoever makes it.
+      // A client's text reply C stamps the visit confirmed (the lifecycle's transition the text reply calls): a change
+      // the calendar shows though no time moved.
       const seen = stream.events.length;
-      await db.dataSource.query('UPDATE "appointments" SET "client_confirmed_at" = now() WHERE "id" = $1', [booked.id]);
+      await db.dataSource.transaction(async (tx) => {
+        const ctx = await loadAppointmentContext(tx, { id: booked.id }, true);
+        expect(await confirmByClient({ mailQueue: app.mailQueue, now: app.clock.now }, tx, ctx!, 'text')).toBe(true);
+      });
       await stream.waitFor((e) => stream.events.indexOf(e) >= seen && e.data.id === booked.id, 'confirmation');
     } finally {
       await stream.close();
