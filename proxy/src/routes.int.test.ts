@@ -3,9 +3,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushLogLines } from '@barberly/common/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
-import { createProxyHandler } from './routes';
+import { withOps } from './ops';
+import { createProxyHandler, type InProcessStorefront } from './routes';
 import { closeServer, listenOnFreePort, request } from './testing/http';
 
 /** What an upstream saw; each fake upstream answers with this as JSON. */
@@ -396,3 +398,102 @@ function rawGet(port: number, pathname: string, headers: Record<string, string>)
     req.end();
   });
 }
+
+describe('the in-process storefront behind withOps (npm start)', () => {
+  /** What the storefront saw: which entry, the request id it was given, whether the response had one already. */
+  const calls: { entry: string; id: unknown; stopping?: boolean; idSetBefore: boolean }[] = [];
+  let stopping = false;
+  let port = 0;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const api = await start(fakeUpstream('api'));
+    const answer = (res: http.ServerResponse, body: string) => {
+      res.writeHead(200, ['content-type', 'text/plain']);
+      res.end(body);
+    };
+    const storefront: InProcessStorefront = {
+      handler: (req, res) => {
+        calls.push({ entry: 'handler', id: req.headers['x-request-id'], idSetBefore: res.hasHeader('x-request-id') });
+        // The proxy read the body already (to check its size).
+        answer(res, 'from the handler');
+      },
+      fromFrontDoor: (req, res, frontStopping) => {
+        calls.push({
+          entry: 'fromFrontDoor',
+          id: req.headers['x-request-id'],
+          stopping: frontStopping,
+          idSetBefore: res.hasHeader('x-request-id'),
+        });
+        // What the storefront's ops do (server/ops.ts): the id once, and Connection: close while draining.
+        res.setHeader('x-request-id', String(req.headers['x-request-id']));
+        if (frontStopping) res.setHeader('Connection', 'close');
+        answer(res, 'from memory');
+      },
+    };
+    const config = configFor(api, await start(fakeUpstream('unused')));
+    const handler = createProxyHandler(config, { storefront, isStopping: () => stopping });
+    const write = process.stdout.write.bind(process.stdout);
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      if (String(chunk).includes('"msg":"request"')) lines.push(...String(chunk).trim().split('\n'));
+      else return write(chunk, ...(rest as []));
+      return true;
+    });
+    port = await start(http.createServer(withOps(handler, config, { isStopping: () => stopping, accessLog: true })));
+  });
+
+  afterAll(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('hands a shop page its request id to write once, and says when the front door drains', async () => {
+    const given = await request(port, { path: '/shop/joes', headers: { 'x-request-id': 'given-1' } });
+    expect(given.body).toBe('from memory');
+    expect(given.headers['x-request-id']).toBe('given-1');
+    const made = await request(port, { path: '/', host: `joes.localhost:${port}` });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    stopping = true;
+    const draining = await request(port, { path: '/shop/joes', headers: { 'x-request-id': 'given-2' } });
+    stopping = false;
+    expect(draining.headers.connection).toBe('close');
+    expect(calls).toEqual([
+      { entry: 'fromFrontDoor', id: 'given-1', stopping: false, idSetBefore: false },
+      { entry: 'fromFrontDoor', id: made.headers['x-request-id'], stopping: false, idSetBefore: false },
+      { entry: 'fromFrontDoor', id: 'given-2', stopping: true, idSetBefore: false },
+    ]);
+  });
+
+  it('sets the id itself for a request that goes through Express (a body), and the api and admin as before', async () => {
+    calls.length = 0;
+    const posted = await request(port, {
+      path: '/shop/joes',
+      method: 'POST',
+      body: 'x=1',
+      headers: { 'x-request-id': 'p-1' },
+    });
+    expect(posted.body).toBe('from the handler');
+    expect(posted.headers['x-request-id']).toBe('p-1');
+    expect(calls).toEqual([{ entry: 'handler', id: 'p-1', idSetBefore: true }]);
+    const api = await request(port, { path: '/api/shops/joes', headers: { 'x-request-id': 'a-1' } });
+    expect(api.headers['x-request-id']).toBe('a-1');
+    expect(seen(api.body).headers['x-request-id']).toBe('a-1');
+    const admin = await request(port, { path: '/dashboard/owner' });
+    expect(admin.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(admin.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('writes one access line per request, whether answered at once or later', async () => {
+    flushLogLines();
+    lines.length = 0;
+    await request(port, { path: '/shop/joes', headers: { 'x-request-id': 'l-1' } });
+    await request(port, { path: '/api/shops/joes', headers: { 'x-request-id': 'l-2' } });
+    await request(port, { path: '/healthz', headers: { 'x-request-id': 'l-3' } });
+    flushLogLines();
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged.map(({ requestId, method, path, status }) => ({ requestId, method, path, status }))).toEqual([
+      { requestId: 'l-1', method: 'GET', path: '/shop/joes', status: 200 },
+      { requestId: 'l-2', method: 'GET', path: '/api/shops/joes', status: 200 },
+    ]);
+    for (const line of logged) expect(line.durationMs).toBeGreaterThanOrEqual(0);
+  });
+});
