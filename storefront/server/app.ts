@@ -18,6 +18,7 @@ import {
 } from './html-cache';
 import type { LoadManaged } from './managed-api';
 import { labelRoute, type StorefrontCounts } from './metrics';
+import type { SharedPages } from './shared-pages';
 import type { ShopCache } from './shop-cache';
 import { ShopChangedEventSchema } from './shop-events';
 import { requestHost, resolveShopRequest, type ShopRequest } from './shop-request';
@@ -38,6 +39,11 @@ export interface AppDeps {
   loadManaged?: LoadManaged;
   /** Renders the shop page without Vike (issue 29); absent: Vike renders every page. */
   direct?: DirectRenderer | null;
+  /**
+   * The page cache's second tier in Redis, shared by the processes (issue 29, server/shared-pages.ts); absent: pages
+   * are held in this process only.
+   */
+  shared?: SharedPages | null;
 }
 
 interface Rendered {
@@ -137,6 +143,31 @@ export function createStorefront(deps: AppDeps) {
   let renderCount = 0;
   /** Page requests answered from the page cache without a render. */
   let pageHits = 0;
+  /** Requests whose page the fast path already asked Redis for, in vain: the long way does not ask again. */
+  const sharedMissed = new WeakSet<IncomingMessage>();
+
+  /**
+   * The page from the shared tier (Redis) when a process shared it (kept in this process's hot set from then on),
+   * else rendered. `version` is the shop's, for the shared copy; `askShared` false: Redis was already asked.
+   */
+  async function obtain(
+    request: ShopRequest,
+    req: Request,
+    preload: Promise<ShopLoad> | null,
+    at: Date,
+    key: string | null,
+    version: number | null,
+    askShared: boolean,
+  ): Promise<Rendered> {
+    if (askShared && deps.shared && key && request.slug && version !== null) {
+      const shared = await deps.shared.get(request.slug, key);
+      if (shared) {
+        htmlCache.set(key, request.slug, shared);
+        return { statusCode: 200, headers: [], body: '', cached: shared };
+      }
+    }
+    return render(request, req, preload, at, key, version);
+  }
 
   async function render(
     request: ShopRequest,
@@ -144,6 +175,7 @@ export function createStorefront(deps: AppDeps) {
     preload: Promise<ShopLoad> | null,
     at: Date,
     key: string | null,
+    version: number | null,
   ) {
     renderCount++;
     const storefront: StorefrontContext = {
@@ -166,6 +198,7 @@ export function createStorefront(deps: AppDeps) {
       const contentType = httpResponse.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
       cached = cachedResponse(body, contentType ?? 'text/html;charset=utf-8');
       htmlCache.set(key, request.slug ?? '#demo', cached);
+      if (deps.shared && request.slug && version !== null) deps.shared.set(request.slug, key, version, cached);
     }
     return { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body, cached } satisfies Rendered;
   }
@@ -201,14 +234,18 @@ export function createStorefront(deps: AppDeps) {
       return;
     }
     const memory = process.memoryUsage();
+    const sharedHits = deps.shared?.hits ?? 0;
+    const answered = pageHits + sharedHits + renderCount;
     res.set('cache-control', 'no-store').json({
       renders: renderCount,
       // Of those, rendered without Vike (issue 29, server/direct-render.ts), and the shells that made it possible.
       directRenders: deps.direct?.direct ?? 0,
       directShells: deps.direct?.shellCount ?? 0,
+      // Answered from this process's memory, and from the shared tier in Redis.
       pageHits,
-      // Share of page requests answered from memory since start; null before the first.
-      hitRatio: pageHits + renderCount ? pageHits / (pageHits + renderCount) : null,
+      sharedHits,
+      // Share of page requests answered without a render (from memory or Redis) since start; null before the first.
+      hitRatio: answered ? (pageHits + sharedHits) / answered : null,
       apiCalls: shops.apiCalls,
       shopsHeld: shops.size,
       pagesHeld: htmlCache.size,
@@ -218,10 +255,19 @@ export function createStorefront(deps: AppDeps) {
       heapTotalBytes: memory.heapTotal,
       externalBytes: memory.external,
       arrayBuffersBytes: memory.arrayBuffers,
-      // Where page requests were answered (issue 29): from this process's page cache, or rendered (directly or by
-      // Vike); the 'Error loading shop' page reused for a flood counts as neither.
+      // Where page requests were answered (issue 29): from this process's page cache (its hot set, bounded by
+      // bytes), from the pages the processes share in Redis (null without it), or rendered (directly or by Vike);
+      // the 'Error loading shop' page reused for a flood counts as none of them.
       tiers: {
-        memory: { hits: pageHits, pages: htmlCache.size, bytes: htmlCache.bytes },
+        memory: { hits: pageHits, pages: htmlCache.size, bytes: htmlCache.bytes, maxBytes: htmlCache.maxBytes },
+        redis: deps.shared
+          ? {
+              hits: sharedHits,
+              misses: deps.shared.misses,
+              errors: deps.shared.errors,
+              writes: deps.shared.writes,
+            }
+          : null,
         render: {
           renders: renderCount,
           direct: deps.direct?.direct ?? 0,
@@ -361,7 +407,7 @@ export function createStorefront(deps: AppDeps) {
     }
     let pending = key ? renders.get(key) : undefined;
     if (!pending) {
-      pending = render(request, req, preload, at, key);
+      pending = obtain(request, req, preload, at, key, versionOf(load), !sharedMissed.has(req));
       if (key) {
         renders.set(key, pending);
         const settled = pending;
@@ -422,14 +468,45 @@ export function createStorefront(deps: AppDeps) {
       ({ version, fresh } = held);
     }
     const key = pageCacheKey(request, version, now());
-    const hit = key ? htmlCache.get(key) : undefined;
-    if (!hit) return false;
-    pageHits++;
+    if (!key) return false;
+    const slug = request.slug;
+    // Past its freshness: the answer still goes out from memory (or Redis), and the record is fetched again behind
+    // it (one fetch per shop at a time), so a busy long tail costs no api round trip per request.
+    const refresh = () => {
+      if (!fresh && slug) void shops.get(slug, clientOf(req)).catch(() => undefined);
+    };
+    const hit = htmlCache.get(key);
+    if (hit) {
+      pageHits++;
+      labelRoute(req, '/{*splat}');
+      sendCachedResponse(req, res, hit);
+      refresh();
+      return true;
+    }
+    // Not in this process's hot set: the shared tier, for the version held here (no record needed); on a miss the
+    // long way renders it, without asking Redis again.
+    const shared = deps.shared;
+    if (!shared || !slug || version === null) return false;
     labelRoute(req, '/{*splat}');
-    sendCachedResponse(req, res, hit);
-    // Past its freshness: this answer still goes out from memory, and the record is fetched again behind it (one
-    // fetch per shop at a time), so a busy long tail costs no api round trip per request.
-    if (!fresh && request.slug) void shops.get(request.slug, clientOf(req)).catch(() => undefined);
+    void shared
+      .get(slug, key)
+      .then((page) => {
+        if (page) {
+          htmlCache.set(key, slug, page);
+          sendCachedResponse(req, res, page);
+          refresh();
+          return;
+        }
+        sharedMissed.add(req);
+        answerAfterCache(req, res);
+      })
+      .catch((err: unknown) => {
+        log('storefront request failed', { err: err instanceof Error ? err.stack : String(err) });
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong' } }));
+        }
+      });
     return true;
   }
 
@@ -457,7 +534,15 @@ export function createStorefront(deps: AppDeps) {
     labelRoute(req, '/{*splat}');
     let pending = key ? renders.get(key) : undefined;
     if (!pending) {
-      pending = render(request, req as Request, Promise.resolve(load), at, key);
+      pending = obtain(
+        request,
+        req as Request,
+        Promise.resolve(load),
+        at,
+        key,
+        versionOf(load),
+        !sharedMissed.has(req),
+      );
       if (key) {
         renders.set(key, pending);
         const settled = pending;
@@ -491,12 +576,16 @@ export function createStorefront(deps: AppDeps) {
     return true;
   }
 
+  /** Everything the page cache's fast path did not answer. */
+  function answerAfterCache(req: IncomingMessage, res: ServerResponse) {
+    if (!renderWithoutExpress(req, res)) app(req, res);
+  }
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    if (!answerFromCache(req, res) && !renderWithoutExpress(req, res)) app(req, res);
+    if (!answerFromCache(req, res)) answerAfterCache(req, res);
   };
   /** Pages answered from memory and rendered; shop records held and loaded (server/metrics.ts). */
   const counts = (): StorefrontCounts => ({
-    page: { hits: pageHits, misses: renderCount },
+    page: { hits: pageHits + (deps.shared?.hits ?? 0), misses: renderCount },
     shop: { hits: shops.localHits, misses: shops.localMisses },
   });
   return { app, handler, counts };

@@ -25,13 +25,26 @@ const EnvSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
   /** How long a SIGTERM waits for in-flight requests before closing what is left. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Memory for rendered pages (server/html-cache.ts): about 4.5 KB per page, kept brotli-compressed only. */
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(480),
   /**
-   * Shop records held in memory (least recently used go first; about 10 KB each). Beyond them, 200,000 shops'
-   * versions are remembered, which is all a held page needs to be answered.
+   * Memory for rendered pages in this process (server/html-cache.ts): about 5 KB per page, kept brotli-compressed
+   * only. Unset: 480 (100,000 shops' pages) without Redis; with Redis, where the processes share the long tail's
+   * pages (PAGE_REDIS_TTL_S), 96: a hot set of about 19,000 pages.
    */
-  SHOP_CACHE_ENTRIES: z.coerce.number().int().min(100).default(20_000),
+  PAGE_CACHE_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0.25).optional()),
+  /**
+   * With REDIS_URL: how long a rendered page stays in Redis for every storefront process (server/shared-pages.ts),
+   * at most until the end of its day; 0 keeps pages in each process only.
+   */
+  PAGE_REDIS_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 60 * 60),
+  /**
+   * Shop records held in memory (least recently used go first; about 8 KB each): what a render reads. Beyond them,
+   * 200,000 shops' versions are remembered, which is all a held page needs to be answered (issue 29).
+   */
+  SHOP_CACHE_ENTRIES: z.coerce.number().int().min(100).default(2_000),
   /** Prometheus metrics at GET /metrics on this port of their own (server/metrics.ts); unset or 0: not served. */
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /** The metrics port's address: loopback by default; 0.0.0.0 where Prometheus scrapes from elsewhere. */

@@ -200,7 +200,7 @@ export class HtmlCache {
   private readonly entries = new Map<string, { slug: string; response: CachedResponse; bytes: number }>();
   private totalBytes = 0;
 
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  constructor(readonly maxBytes = 256 * 1024 * 1024) {}
 
   get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);

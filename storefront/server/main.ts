@@ -15,6 +15,7 @@ import { HtmlCache } from './html-cache';
 import { createManagedApi } from './managed-api';
 import { startMetricsServer, withRequestMetrics } from './metrics';
 import { type OpsHandler, withOps } from './ops';
+import { SharedPages } from './shared-pages';
 import { createShopApi } from './shop-api';
 import { ShopCache } from './shop-cache';
 import { subscribeToShopChanges } from './shop-events';
@@ -63,7 +64,12 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     : null;
   redis?.on('error', (err: Error) => log('redis error', { err: err.message }));
 
-  const htmlCache = new HtmlCache(env.PAGE_CACHE_MB * 1024 * 1024);
+  // The long tail's pages in Redis, shared by the processes (issue 29); this process keeps a hot set of them.
+  const shared =
+    redis && env.PAGE_REDIS_TTL_S > 0
+      ? new SharedPages({ redis, keyPrefix: env.REDIS_KEY_PREFIX, ttlMs: env.PAGE_REDIS_TTL_S * 1000, log })
+      : null;
+  const htmlCache = new HtmlCache((env.PAGE_CACHE_MB ?? (shared ? 96 : 480)) * 1024 * 1024);
   const shops = new ShopCache({
     fetchShop: createShopApi(env.API_URL, { log }),
     redis,
@@ -93,6 +99,7 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     loadManaged: createManagedApi(env.API_URL),
     // The shop page without Vike on the request path (issue 29); in development Vite reloads the pages: Vike only.
     direct: bundled && source.DIRECT_RENDER !== 'false' ? new DirectRenderer(log) : null,
+    shared,
   });
   let stopping = false;
   const handler = withOps(withRequestMetrics(app, routes), {
@@ -112,7 +119,13 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
       resolve(`http://${env.HOST}:${port}`);
     });
   });
-  log('storefront listening', { url, redis: Boolean(redis), api: env.API_URL });
+  log('storefront listening', {
+    url,
+    redis: Boolean(redis),
+    sharedPages: Boolean(shared),
+    pageCacheMb: htmlCache.maxBytes / 1024 / 1024,
+    api: env.API_URL,
+  });
   // Prometheus metrics on METRICS_PORT, a port of its own that no front door routes to (decision 0178).
   const metricsServer = await startMetricsServer({
     port: env.METRICS_PORT,

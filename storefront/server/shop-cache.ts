@@ -101,9 +101,12 @@ redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1
 `;
 
-/** Drop the record, move the generation on and remember the newest version announced. */
+/**
+ * Drop the record and the shop's shared pages (shared-pages.ts), move the generation on and remember the newest
+ * version announced.
+ */
 const INVALIDATE = `
-redis.call('DEL', KEYS[1])
+redis.call('DEL', KEYS[1], KEYS[4])
 redis.call('INCR', KEYS[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 local current = tonumber(redis.call('GET', KEYS[3]) or '0')
@@ -125,6 +128,11 @@ const SHIELD_MS = 5_000;
 function versionOf(page: ShopPage): number | null {
   const version = (page.shop as { version?: unknown } | null | undefined)?.version;
   return typeof version === 'number' && Number.isFinite(version) ? version : null;
+}
+
+/** A Redis key of the storefront's: a shop's record, its generation, newest version, or shared pages. */
+export function storefrontKey(prefix: string, kind: 'page' | 'gen' | 'min' | 'html', slug: string): string {
+  return `${prefix}storefront:${kind}:${slug}`;
 }
 
 export class ShopCache {
@@ -159,8 +167,8 @@ export class ShopCache {
     this.now = opts.now ?? Date.now;
   }
 
-  private key(kind: 'page' | 'gen' | 'min', slug: string): string {
-    return `${this.opts.keyPrefix}storefront:${kind}:${slug}`;
+  private key(kind: 'page' | 'gen' | 'min' | 'html', slug: string): string {
+    return storefrontKey(this.opts.keyPrefix, kind, slug);
   }
 
   /**
@@ -413,10 +421,11 @@ export class ShopCache {
         await this.opts.redis
           .eval(
             INVALIDATE,
-            3,
+            4,
             this.key('page', slug),
             this.key('gen', slug),
             this.key('min', slug),
+            this.key('html', slug),
             String(event.version),
             String(GUARD_TTL_MS),
           )
