@@ -50,6 +50,7 @@ export const MIGRATIONS: Function[] = [
   WebPush1795530000000,
   AnalyticsRollups1795540000000,
   CalendarLive1795550000000,
+  AnalyticsClientFacts1795550300000,
   AssistantAuditEvents1795560005000,
   AppointmentNotifyByEvents1795570000000,
 ];
