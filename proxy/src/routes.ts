@@ -22,6 +22,30 @@ function hasPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
+/** Per APP_DOMAIN, whether a Host's pages are the storefront's: worked out once per host, not once per request. */
+const storefrontHosts = new Map<string, Map<string, boolean>>();
+/** Bounds the hosts kept per domain (a flood of made-up hosts costs a recount, not memory). */
+const HOSTS_KEPT = 2000;
+
+/**
+ * A shop's subdomain, or a shop's own domain (issue 16: the storefront answers its shop, or that it is not
+ * connected).
+ */
+function isStorefrontHost(host: string, appDomain: string): boolean {
+  let hosts = storefrontHosts.get(appDomain);
+  if (!hosts) {
+    hosts = new Map();
+    storefrontHosts.set(appDomain, hosts);
+  }
+  let storefront = hosts.get(host);
+  if (storefront === undefined) {
+    storefront = Boolean(shopSlugFromHost(host, appDomain)) || isCustomHost(host, appDomain);
+    if (hosts.size >= HOSTS_KEPT) hosts.clear();
+    hosts.set(host, storefront);
+  }
+  return storefront;
+}
+
 /**
  * The routing table of the front door (team contract):
  * - /_internal/* never leaves the machine: 404 on every host. The check ignores case and percent-encoding because
@@ -48,9 +72,7 @@ export function classifyRequest(input: { host: string | undefined; path: string;
   normalised = normalised.toLowerCase();
   if (normalised === '/_internal' || normalised.startsWith('/_internal/')) return 'blocked';
   if (API_PREFIXES.some((prefix) => hasPrefix(input.path, prefix))) return 'api';
-  if (shopSlugFromHost(input.host, input.appDomain)) return 'storefront';
-  // A shop's own domain (issue 16): the storefront answers its shop, or that it is not connected.
-  if (isCustomHost(input.host, input.appDomain)) return 'storefront';
+  if (input.host && isStorefrontHost(input.host, input.appDomain)) return 'storefront';
   if (input.path === '/healthz') return 'health';
   if (STOREFRONT_PREFIXES.some((prefix) => hasPrefix(input.path, prefix))) return 'storefront';
   return 'admin';
