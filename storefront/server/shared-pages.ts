@@ -1,5 +1,5 @@
 /**
- * The page cache's second tier (issue 29, item 2; decision 0191): rendered shop pages' brotli copies in Redis,
+ * The page cache's second tier (issue 29, item 2; decision 0192): rendered shop pages' brotli copies in Redis,
  * shared by every storefront process, so a process keeps only a hot set in its own memory (html-cache.ts) and the
  * long tail is held once for all replicas instead of once per process.
  *
