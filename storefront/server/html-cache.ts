@@ -121,6 +121,11 @@ function plainOf(entry: CachedResponse): Buffer {
   return plain;
 }
 
+/** Sets headers given as name, value, name, value... (a `before` list that did not go out with a page). */
+export function setHeaders(res: ServerResponse, pairs: readonly string[]): void {
+  for (let i = 0; i + 1 < pairs.length; i += 2) res.setHeader(pairs[i] as string, pairs[i + 1] as string);
+}
+
 /** PAGE_SECURITY_HEADERS as name, value, name, value... (the form writeHead takes without building an object). */
 const SECURITY_PAIRS = Object.entries(PAGE_SECURITY_HEADERS).flat();
 const NO_HEADERS: readonly string[] = [];

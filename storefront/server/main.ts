@@ -13,7 +13,7 @@ import { parseEnv } from './env';
 import { createHostMap } from './host-map';
 import { HtmlCache } from './html-cache';
 import { createManagedApi } from './managed-api';
-import { startMetricsServer, withRequestMetrics } from './metrics';
+import { countAnswers, startMetricsServer, withRequestMetrics } from './metrics';
 import { type OpsHandler, withOps } from './ops';
 import { SharedPages } from './shared-pages';
 import { createShopApi } from './shop-api';
@@ -85,9 +85,10 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
   events?.ready.catch((err: unknown) => log('redis subscribe failed', { err: String(err) }));
 
   const {
-    handler: app,
     app: routes,
     counts,
+    answerFromCache,
+    answerAfterCache,
   } = createStorefront({
     env,
     shops,
@@ -102,7 +103,9 @@ export async function startStorefront(source: NodeJS.ProcessEnv): Promise<Storef
     shared,
   });
   let stopping = false;
-  const handler = withOps(withRequestMetrics(app, routes), {
+  // A page in memory is answered first, with the request id in its one writeHead; the rest is counted by route.
+  const handler = withOps(withRequestMetrics(answerAfterCache, routes), {
+    answerFromMemory: countAnswers(answerFromCache),
     redis,
     apiUrl: env.API_URL,
     isStopping: () => stopping,

@@ -169,6 +169,19 @@ export function withRequestMetrics(handler: RequestListener, routes: { request: 
   };
 }
 
+/** The same count for the answers from memory that server/ops.ts tries before the handler. */
+export function countAnswers<A extends unknown[]>(
+  answer: (req: IncomingMessage, res: ServerResponse, ...rest: A) => boolean,
+): (req: IncomingMessage, res: ServerResponse, ...rest: A) => boolean {
+  return (req, res, ...rest) => {
+    const started = performance.now();
+    if (!answer(req, res, ...rest)) return false;
+    if (res.writableEnded) count(req as Labelled, res, started);
+    else res.once('finish', () => count(req as Labelled, res, started));
+    return true;
+  };
+}
+
 function count(req: Labelled, res: ServerResponse, started: number): void {
   countRequest(req[ROUTE] ?? 'unmatched', req.method ?? 'GET', res.statusCode, (performance.now() - started) / 1000);
 }

@@ -8,10 +8,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { logSafePath } from '@barberly/common';
 import { formatAccessLine, writeLogLine } from '@barberly/common/server';
 import type { Redis } from 'ioredis';
+import { setHeaders } from './html-cache';
 
 type Check = 'ok' | 'down' | 'not configured';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
+const ID = 'x-request-id';
 
 function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   return Promise.race([
@@ -49,6 +51,12 @@ export interface OpsOptions {
   isStopping: () => boolean;
   /** One JSON line per request on stdout; off with ACCESS_LOG=false (nginx logs every request too). */
   accessLog: boolean;
+  /**
+   * Answers a page from memory before anything is set on the response, writing `before` (the request id, and
+   * `connection: close` while stopping) with the page's own headers in one writeHead; false: not in memory, the
+   * handler answers (server/app.ts answerFromCache).
+   */
+  answerFromMemory?: (req: IncomingMessage, res: ServerResponse, before: readonly string[]) => boolean;
 }
 
 /** One access line (batched: common/server/access-log.ts); the duration runs to the answer's last byte. */
@@ -83,11 +91,12 @@ export interface OpsHandler extends RequestListener {
 }
 
 export function withOps(handler: RequestListener, options: OpsOptions): OpsHandler {
-  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, before: readonly string[]) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (path === '/readyz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      setHeaders(res, before);
       void readiness(options).then(({ ready, checks }) => {
         const ok = ready && !options.isStopping();
         res.writeHead(ok ? 200 : 503, {
@@ -98,12 +107,13 @@ export function withOps(handler: RequestListener, options: OpsOptions): OpsHandl
       });
       return;
     }
-    if (!options.accessLog || path === '/healthz' || path === '/readyz') {
+    const logged = options.accessLog && path !== '/healthz' && path !== '/readyz';
+    const started = logged ? process.hrtime.bigint() : 0n;
+    if (!options.answerFromMemory?.(req, res, before)) {
+      setHeaders(res, before);
       handler(req, res);
-      return;
     }
-    const started = process.hrtime.bigint();
-    handler(req, res);
+    if (!logged) return;
     // A page from memory has been written by now: its line is queued at once, without a listener per request.
     if (res.writableEnded) writeAccessLine(req, res, requestId, path, started);
     else res.once('finish', () => writeAccessLine(req, res, requestId, path, started));
@@ -112,9 +122,7 @@ export function withOps(handler: RequestListener, options: OpsOptions): OpsHandl
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers['x-request-id'] = requestId;
-    res.setHeader('x-request-id', requestId);
-    if (options.isStopping()) res.setHeader('connection', 'close');
-    serve(req, res, requestId);
+    serve(req, res, requestId, options.isStopping() ? [ID, requestId, 'connection', 'close'] : [ID, requestId]);
   };
   return Object.assign(listener, {
     fromFrontDoor(req: IncomingMessage, res: ServerResponse, stopping: boolean) {
@@ -124,11 +132,13 @@ export function withOps(handler: RequestListener, options: OpsOptions): OpsHandl
         listener(req, res);
         return;
       }
-      res.setHeader('x-request-id', incoming);
       // The name as each side writes it: the front door's 'Connection' while it drains, this storefront's own else.
-      if (options.isStopping()) res.setHeader('connection', 'close');
-      else if (stopping) res.setHeader('Connection', 'close');
-      serve(req, res, incoming);
+      const before = options.isStopping()
+        ? [ID, incoming, 'connection', 'close']
+        : stopping
+          ? [ID, incoming, 'Connection', 'close']
+          : [ID, incoming];
+      serve(req, res, incoming, before);
     },
   });
 }
