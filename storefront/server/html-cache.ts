@@ -203,6 +203,11 @@ const ENTRY_OVERHEAD_BYTES = 300;
 
 export class HtmlCache {
   private readonly entries = new Map<string, { slug: string; response: CachedResponse; bytes: number }>();
+  /**
+   * Each slug's keys (usually one: a shop is asked on one host a day), so a purge costs the shop's pages, not a walk
+   * of every page held: after a Redis reconnect every slug this process knows (up to 200,000) is purged at once.
+   */
+  private readonly keysBySlug = new Map<string, string[]>();
   private totalBytes = 0;
 
   constructor(readonly maxBytes = 256 * 1024 * 1024) {}
@@ -221,6 +226,9 @@ export class HtmlCache {
     // The entry's own objects and the Map slot cost about 300 bytes beside the copy and the key.
     const bytes = response.br.length + key.length + ENTRY_OVERHEAD_BYTES;
     this.entries.set(key, { slug, response, bytes });
+    const keys = this.keysBySlug.get(slug);
+    if (keys) keys.push(key);
+    else this.keysBySlug.set(slug, [key]);
     this.totalBytes += bytes;
     while (this.totalBytes > this.maxBytes && this.entries.size > 1) {
       const oldest = this.entries.keys().next().value;
@@ -234,10 +242,14 @@ export class HtmlCache {
     if (!entry) return;
     this.entries.delete(key);
     this.totalBytes -= entry.bytes;
+    const keys = this.keysBySlug.get(entry.slug);
+    const at = keys ? keys.indexOf(key) : -1;
+    if (keys && at !== -1) keys.splice(at, 1);
+    if (keys?.length === 0) this.keysBySlug.delete(entry.slug);
   }
 
   purge(slug: string): void {
-    for (const [key, entry] of this.entries) if (entry.slug === slug) this.delete(key);
+    for (const key of [...(this.keysBySlug.get(slug) ?? [])]) this.delete(key);
   }
 
   get size(): number {
