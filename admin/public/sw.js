@@ -29,9 +29,18 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/**
+ * The storefront shares the admin's origin on the main domain (the proxy sends /shop/*, /demo/shop/* and /_sf/* to
+ * it): a shop page in the Appearance tab's preview frame is a navigation too. Those are not the admin's to keep: kept
+ * as the shell, a shop's page would open the installed app offline, and its files would fill the static cache.
+ */
+const STOREFRONT_PREFIXES = ['/shop/', '/demo/', '/_sf/'];
+
 function networkOnly(url, request) {
   return (
     request.method !== 'GET' ||
+    STOREFRONT_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) ||
+    url.pathname === '/healthz' ||
     url.origin !== self.location.origin ||
     url.pathname.startsWith('/api/') ||
     url.pathname.startsWith('/auth/') ||

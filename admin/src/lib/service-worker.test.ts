@@ -42,6 +42,11 @@ describe('the service worker', () => {
     expect(answers('https://other.example.com/assets/x.js')).toBe(false);
     expect(answers('https://app.example.com/assets/app.js', { headers: { authorization: 'Bearer x' } })).toBe(false);
   });
+  it("leaves the storefront's pages and files on the same origin alone (the Appearance tab's preview is one)", () => {
+    expect(answers('https://app.example.com/shop/joes-cuts', { mode: 'navigate' })).toBe(false);
+    expect(answers('https://app.example.com/demo/shop/classic', { mode: 'navigate' })).toBe(false);
+    expect(answers('https://app.example.com/_sf/assets/entries/entry-client-routing.js')).toBe(false);
+  });
   it('answers pages (the shell offline) and static files', () => {
     expect(answers('https://app.example.com/dashboard', { mode: 'navigate' })).toBe(true);
     expect(answers('https://app.example.com/assets/index-abc123.js')).toBe(true);
