@@ -261,7 +261,7 @@ describe('the workloads', () => {
     });
     const config = find(objects, 'ConfigMap', 'barberly-config').data;
     expect(config.APP_DOMAIN).toBe('barberly.app');
-    expect(config.PAGE_CACHE_MB).toBe('480');
+    expect(config.PAGE_CACHE_MB).toBe('128');
     // The rest of the base's ConfigMap stays.
     expect(config.LLM_MODEL).toBe('gpt-4o-mini');
     expect(find(objects, 'HorizontalPodAutoscaler', 'api').spec).toMatchObject({ minReplicas: 3, maxReplicas: 20 });
