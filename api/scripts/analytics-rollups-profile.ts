@@ -16,6 +16,7 @@ import {
   loadBarberFigures,
   loadDaily,
   loadHeatmap,
+  loadOpenedOn,
   loadSummaries,
   loadTopServices,
 } from '../src/modules/analytics/analytics.repository';
@@ -26,6 +27,7 @@ import { loadSummariesRaw } from '../src/modules/analytics/analytics-raw-summary
 import { rebuildRollups } from '../src/modules/analytics/analytics-rollups';
 import type { AnalyticsScope } from '../src/modules/analytics/analytics-scope';
 import { createBookingTestApp, everyDay, setUpShop } from '../src/modules/appointments/booking.test-helper';
+import { loadPaymentAnalytics } from '../src/modules/payments/money-analytics';
 import { createDataSource } from '../src/platform/db/data-source';
 import { signUpTestUser } from '../src/test/auth-helpers';
 import { createTestDatabase } from '../src/test/test-db';
@@ -124,20 +126,49 @@ try {
     const line: Record<string, string> = { period: `${q.period} ${period.from}..${period.to}` };
     let rawCpu = 0;
     let rolledCpu = 0;
+    const rolledValues: Record<string, unknown> = {};
+    const rolledCpus: Record<string, number> = {};
     for (const [name, [raw, rolled]] of Object.entries(pairs)) {
       const a = await time(raw);
       const b = await time(rolled);
+      rolledValues[name] = b.value;
+      rolledCpus[name] = b.cpu;
       rawCpu += a.cpu;
       rolledCpu += b.cpu;
       const same = isDeepStrictEqual(a.value, b.value);
       line[name] = `${a.cpu}/${a.wall} -> ${b.cpu}/${b.wall}${same ? '' : ' DIFFERENT'}`;
     }
-    line.total = `${rawCpu} -> ${rolledCpu} ms cpu`;
+    // The owner's report reads its barbers' current period only (analytics.service.ts).
+    const barbersCurrent = await time(() => loadBarberFigures(m, scope, null, true));
+    const currentOfBoth = (rolledValues.barbers as Array<{ kind: string }>).filter((r) => r.kind === 'current');
+    line.barbersCurrentOnly = `${barbersCurrent.cpu}/${barbersCurrent.wall}${isDeepStrictEqual(barbersCurrent.value, currentOfBoth) ? '' : ' DIFFERENT'}`;
+    const payments = await time(() => loadPaymentAnalytics(m, scope, now));
+    line.payments = `${payments.cpu}/${payments.wall}`;
+    line.total = `${rawCpu} -> ${rolledCpu + payments.cpu} ms cpu`;
+    // What the owner's report runs: the barbers' current period only, and the payments' figures.
+    line.report = `${rolledCpu - (rolledCpus.barbers ?? 0) + barbersCurrent.cpu + payments.cpu} ms cpu`;
+    // The whole report's statements as the service runs them: all at once on the pool's connections (wall only).
+    const pool = dataSource.manager;
+    const whole = await time(() =>
+      Promise.all([
+        loadSummaries(pool, scope, now),
+        loadBarberFigures(pool, scope, null, true),
+        loadTopServices(pool, scope),
+        loadHeatmap(pool, scope),
+        loadDaily(pool, scope),
+        loadOpenedOn(pool, shopId, ZONE),
+        loadPaymentAnalytics(pool, scope, now),
+      ]),
+    );
+    line.concurrent = `${whole.wall} ms wall`;
     console.log(JSON.stringify(line));
   }
   await runner.release();
 } finally {
-  await target.done();
+  if (process.env.PROFILE_KEEP) {
+    console.log('kept', (dataSource.options as { url?: string }).url, shopId);
+    await dataSource.destroy();
+  } else await target.done();
 }
 
 function daysBefore(day: string, days: number): string {

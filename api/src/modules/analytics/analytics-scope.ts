@@ -21,13 +21,18 @@ export type PeriodKind = 'current' | 'prior';
 export const KEPT = `(${LIVE_APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 export const WEEKDAY_NAMES = `ARRAY[${WEEKDAYS.map((d) => `'${d}'`).join(', ')}]`;
 
-/** $1 shop, $2 zone, $3..$6 the two periods' dates. */
-export const PERIODS = `"periods" AS (
+const periodsOf = (where: string) => `"periods" AS (
   SELECT p."kind", p."from_date", p."to_date",
     (p."from_date"::timestamp AT TIME ZONE $2::text) AS "start_at",
     ((p."to_date" + 1)::timestamp AT TIME ZONE $2::text) AS "end_at"
-  FROM (VALUES ('current', $3::date, $4::date), ('prior', $5::date, $6::date)) AS p("kind", "from_date", "to_date")
+  FROM (VALUES ('current', $3::date, $4::date), ('prior', $5::date, $6::date)) AS p("kind", "from_date", "to_date")${where}
 )`;
+
+/** $1 shop, $2 zone, $3..$6 the two periods' dates. */
+export const PERIODS = periodsOf('');
+
+/** The same "periods" with the current one only (the same parameters): for figures the caller shows only for it. */
+export const CURRENT_PERIOD_ONLY = periodsOf(`\n  WHERE p."kind" = 'current'`);
 
 export const scopeParams = (s: AnalyticsScope) => [
   s.shopId,

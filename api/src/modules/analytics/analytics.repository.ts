@@ -4,6 +4,7 @@ import { availableSeconds } from './analytics-available';
 import {
   type AnalyticsScope,
   assertSeparate,
+  CURRENT_PERIOD_ONLY,
   KEPT,
   PERIODS,
   type PeriodKind,
@@ -127,18 +128,21 @@ export interface BarberPeriodFigures extends BarberFigures {
 }
 
 /**
- * Every barber of the shop (or just `barberId`, $8) in both periods. Booked: the rollups' 'barber' rows. Clients:
- * each client's last row with the barber in the period ("next_barber_start" past it), returning when it is on a
- * later local day than the client's first kept appointment ever. Available minutes: analytics-available.ts.
+ * Every barber of the shop (or just `barberId`, $8) in both periods, or in the current one only with `currentOnly`
+ * (the owner's report shows no barber's prior figures: half the statement's work). Booked: the rollups' 'barber'
+ * rows. Clients: each client's last row with the barber in the period ("next_barber_start" past it), returning when
+ * it is on a later local day than the client's first kept appointment ever. Available minutes:
+ * analytics-available.ts.
  */
 export async function loadBarberFigures(
   manager: EntityManager,
   scope: AnalyticsScope,
   barberId: string | null,
+  currentOnly = false,
 ): Promise<BarberPeriodFigures[]> {
   assertSeparate(scope);
   return (await manager.query(
-    `WITH ${PERIODS},
+    `WITH ${currentOnly ? CURRENT_PERIOD_ONLY : PERIODS},
     "shop_barbers" AS (
       SELECT b."id", b."name", b."created_at", b."hours_json" FROM "barbers" b
       WHERE b."shop_id" = $1 AND ($8::uuid IS NULL OR b."id" = $8::uuid)
