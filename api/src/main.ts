@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { closeSharedAnalyticsCaches } from './modules/analytics/analytics-cache';
 import { createAuth } from './modules/auth';
 import { keptAvailability } from './modules/availability/availability.router';
 import { createAvailabilityCache, createUncachedAvailability } from './modules/availability/availability-cache';
@@ -121,6 +122,7 @@ async function shutdown(signal: string) {
   metricsServer?.close();
   await workers?.stop();
   await availabilityCache.close();
+  await closeSharedAnalyticsCaches();
   await mailQueue.stop().catch((err) => logger.warn({ err }, 'mail queue did not stop cleanly'));
   mailer.close();
   await auth.close?.();

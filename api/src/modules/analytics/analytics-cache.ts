@@ -293,7 +293,7 @@ export function currentAnalyticsCache(): AnalyticsCache | undefined {
   return shared.values().next().value;
 }
 
-/** Closes the shared caches (tests, before their database is dropped). */
+/** Closes the shared caches and their LISTEN connections (the api's shutdown; tests, before their database is dropped). */
 export async function closeSharedAnalyticsCaches(): Promise<void> {
   const all = [...shared.values()];
   shared.clear();

@@ -72,10 +72,6 @@ export async function pendingProposals(ctx: ToolContext): Promise<AssistantPropo
   return rows.map(toDto);
 }
 
-export async function getProposal(ctx: ToolContext, id: string): Promise<AssistantProposal> {
-  return toDto(await loadOwn(ctx, id));
-}
-
 async function loadOwn(ctx: ToolContext, id: string, lock = false): Promise<ProposalRow> {
   const rows = /^[0-9a-f-]{36}$/i.test(id)
     ? ((await ctx.deps.dataSource.query(
