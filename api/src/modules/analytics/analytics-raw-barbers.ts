@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import {
   type AnalyticsScope,
   assertSeparate,
+  BARBER_FIGURES,
   KEPT,
   PERIODS,
   type PeriodKind,
@@ -133,21 +134,7 @@ export async function loadBarberFiguresRaw(
       JOIN "first_kept" f ON f."client_id" = d."client_id"
       GROUP BY d."kind", d."barber_id"
     )
-    SELECT p."kind", b."id" AS "barberId", b."name",
-      coalesce(k."appointments", 0) AS "appointments",
-      round(coalesce(k."revenue", 0), 2)::float8 AS "revenue",
-      round(coalesce(k."minutes", 0))::int AS "bookedMinutes",
-      round(coalesce(v."seconds" / 60, 0))::int AS "availableMinutes",
-      CASE WHEN coalesce(v."seconds" / 60, 0) = 0 THEN NULL
-        ELSE round(coalesce(k."minutes", 0) / (v."seconds" / 60), 4)::float8 END AS "utilisation",
-      coalesce(c."returning_clients", 0) AS "returningClients",
-      coalesce(c."clients", 0) AS "clients"
-    FROM "periods" p
-    CROSS JOIN "shop_barbers" b
-    LEFT JOIN "booked" k ON k."kind" = p."kind" AND k."barber_id" = b."id"
-    LEFT JOIN "booked_clients" c ON c."kind" = p."kind" AND c."barber_id" = b."id"
-    LEFT JOIN "available" v ON v."kind" = p."kind" AND v."barber_id" = b."id"
-    ORDER BY p."kind", b."created_at", b."id"`,
+    ${BARBER_FIGURES}`,
     [...scopeParams(scope), scope.currency, barberId],
   )) as BarberPeriodFigures[];
 }

@@ -59,3 +59,23 @@ export function assertSeparate(scope: AnalyticsScope): void {
   if (!(scope.prior.to < scope.current.from))
     throw new Error('analytics: the prior period must end before the current one');
 }
+
+/**
+ * The barbers' figures from the CTEs "periods", "shop_barbers", "booked", "booked_clients" and "available": the one
+ * projection (rounding included) of the raw statement and the rollups' statement, so they cannot round apart.
+ */
+export const BARBER_FIGURES = `SELECT p."kind", b."id" AS "barberId", b."name",
+      coalesce(k."appointments", 0) AS "appointments",
+      round(coalesce(k."revenue", 0), 2)::float8 AS "revenue",
+      round(coalesce(k."minutes", 0))::int AS "bookedMinutes",
+      round(coalesce(v."seconds" / 60, 0))::int AS "availableMinutes",
+      CASE WHEN coalesce(v."seconds" / 60, 0) = 0 THEN NULL
+        ELSE round(coalesce(k."minutes", 0) / (v."seconds" / 60), 4)::float8 END AS "utilisation",
+      coalesce(c."returning_clients", 0) AS "returningClients",
+      coalesce(c."clients", 0) AS "clients"
+    FROM "periods" p
+    CROSS JOIN "shop_barbers" b
+    LEFT JOIN "booked" k ON k."kind" = p."kind" AND k."barber_id" = b."id"
+    LEFT JOIN "booked_clients" c ON c."kind" = p."kind" AND c."barber_id" = b."id"
+    LEFT JOIN "available" v ON v."kind" = p."kind" AND v."barber_id" = b."id"
+    ORDER BY p."kind", b."created_at", b."id"`;
