@@ -404,9 +404,11 @@ describe('each workload’s environment', () => {
   });
 
   it('has every variable of .env.example in the ConfigMap, the Secret, or a container of its own', () => {
-    // Set by the launcher or the Node proxy (`npm start`), by docker compose, or by tests: not a cluster's.
+    // Set by the launcher or the Node proxy (`npm start`), by docker compose, by npm (INIT_CWD) or by tests: not a
+    // cluster's.
     const notHere = [
       /^(TEST_|E2E_)/,
+      /^INIT_CWD$/,
       /_BIN$/,
       /^(BARBERLY_DATA_DIR|STOREFRONT_URL|ADMIN_DIR|MAX_BODY_BYTES|PROXY_TIMEOUT_MS|TRUST_PROXY)$/,
       /^(POSTGRES_PASSWORD|HTTP_PORT|HTTPS_PORT|MINIO_ROOT_PASSWORD)$/,
