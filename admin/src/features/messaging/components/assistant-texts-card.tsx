@@ -37,14 +37,19 @@ export function AssistantTextsCard({ shopId }: { shopId: string }) {
   const state = useAssistantTexts(shopId);
   const update = useSetAssistantTexts(shopId);
   const [failure, setFailure] = useState<string | null>(null);
+  // The box keeps the tick it was given until the save answers: bound to the query alone, it showed the old value
+  // for a moment after the click (what the assistant-texts journey saw: "clicking did not change its state").
+  const [asked, setAsked] = useState<boolean | null>(null);
   const id = useId();
   const noteId = `${id}-note`;
   const titleId = `${id}-title`;
 
   const toggle = (enabled: boolean) => {
     setFailure(null);
+    setAsked(enabled);
     update.mutate(enabled, {
       onError: (error) => setFailure(error instanceof Error ? error.message : 'The setting could not be saved'),
+      onSettled: () => setAsked(null),
     });
   };
 
@@ -76,7 +81,7 @@ export function AssistantTextsCard({ shopId }: { shopId: string }) {
               <input
                 id={id}
                 type="checkbox"
-                checked={state.data.available && state.data.enabled}
+                checked={state.data.available && (asked ?? state.data.enabled)}
                 disabled={!state.data.available || update.isPending}
                 aria-describedby={state.data.available ? undefined : noteId}
                 onChange={(event) => toggle(event.target.checked)}
